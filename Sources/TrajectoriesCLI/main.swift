@@ -1,0 +1,1 @@
+print("trajectories: not built yet")
