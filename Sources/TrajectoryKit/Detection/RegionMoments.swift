@@ -1,0 +1,137 @@
+#if canImport(Glibc)
+import Glibc  // atan2
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Running sums over the pixels of one moving region, from which its blob is measured.
+///
+/// Positions are pixel centres (pixel (i, j) counts at (i + ½, j + ½)). The plain sums describe
+/// the region's shape; the sums weighted by each pixel's change locate and size the object,
+/// since a partly covered edge pixel changes by only part of the object's contrast.
+struct RegionMoments {
+    /// Each pixel weighing 1.
+    var shape: MomentSums
+    /// Each pixel weighing its change.
+    var change: MomentSums
+    /// The largest change of any pixel in the region.
+    var peak: UInt8
+    /// The smallest rectangle of whole pixels holding the region.
+    var bounds: PixelRect
+
+    /// Pixels in the region.
+    var area: Int { Int(shape.weight) }
+
+    /// The moments of a horizontal run of pixels in row `row`, from its sums along the row.
+    init(row: Int, along run: RowRunSums) {
+        let y = Double(row) + 0.5
+        shape = MomentSums(row: y, weight: Double(run.count), sumX: run.sumX, sumXX: run.sumXX)
+        change = MomentSums(row: y, weight: run.weight, sumX: run.weightedX, sumXX: run.weightedXX)
+        peak = run.peak
+        bounds = PixelRect(minX: run.firstColumn, minY: row, maxX: run.lastColumn + 1, maxY: row + 1)
+    }
+
+    mutating func add(_ other: RegionMoments) {
+        shape.add(other.shape)
+        change.add(other.change)
+        peak = max(peak, other.peak)
+        bounds = PixelRect(
+            minX: min(bounds.minX, other.bounds.minX), minY: min(bounds.minY, other.bounds.minY),
+            maxX: max(bounds.maxX, other.bounds.maxX), maxY: max(bounds.maxY, other.bounds.maxY))
+    }
+}
+
+/// First and second moments of weighted positions.
+struct MomentSums {
+    var weight = 0.0
+    var sumX = 0.0, sumY = 0.0, sumXX = 0.0, sumYY = 0.0, sumXY = 0.0
+
+    init() {}
+
+    /// The sums of points all in row `y`, from their sums along the row.
+    init(row y: Double, weight: Double, sumX: Double, sumXX: Double) {
+        self.weight = weight
+        self.sumX = sumX
+        sumY = weight * y
+        self.sumXX = sumXX
+        sumYY = weight * y * y
+        sumXY = sumX * y
+    }
+
+    @inline(__always)
+    mutating func add(x: Double, y: Double, weight w: Double) {
+        weight += w
+        sumX += w * x
+        sumY += w * y
+        sumXX += w * x * x
+        sumYY += w * y * y
+        sumXY += w * x * y
+    }
+
+    mutating func add(_ other: MomentSums) {
+        weight += other.weight
+        sumX += other.sumX
+        sumY += other.sumY
+        sumXX += other.sumXX
+        sumYY += other.sumYY
+        sumXY += other.sumXY
+    }
+
+    /// The weighted mean position.
+    var mean: PixelPoint { PixelPoint(x: sumX / weight, y: sumY / weight) }
+
+    /// The weighted covariance of the positions about their mean.
+    var covariance: Covariance2D {
+        let centre = mean
+        return Covariance2D(
+            xx: sumXX / weight - centre.x * centre.x, yy: sumYY / weight - centre.y * centre.y,
+            xy: sumXY / weight - centre.x * centre.y)
+    }
+}
+
+/// Sums along one horizontal run of moving pixels, gathered while the row is scanned.
+struct RowRunSums {
+    var firstColumn = Int.max
+    var lastColumn = Int.min
+    var count = 0
+    var sumX = 0.0, sumXX = 0.0
+    var weight = 0.0, weightedX = 0.0, weightedXX = 0.0
+    var peak: UInt8 = 0
+
+    @inline(__always)
+    mutating func add(column: Int, change: UInt8) {
+        let x = Double(column) + 0.5
+        let w = Double(change)
+        firstColumn = min(firstColumn, column)
+        lastColumn = max(lastColumn, column)
+        count += 1
+        sumX += x
+        sumXX += x * x
+        weight += w
+        weightedX += w * x
+        weightedXX += w * x * x
+        peak = max(peak, change)
+    }
+}
+
+/// A symmetric 2 × 2 covariance matrix and its principal axes.
+struct Covariance2D {
+    var xx: Double
+    var yy: Double
+    var xy: Double
+
+    /// The larger and smaller eigenvalues: variances along the major and minor axes.
+    var principalVariances: (major: Double, minor: Double) {
+        let mean = (xx + yy) / 2
+        let spread = ((xx - yy) * (xx - yy) / 4 + xy * xy).squareRoot()
+        return (mean + spread, mean - spread)
+    }
+
+    /// Direction of the major axis in radians, in (−π/2, π/2].
+    var majorAxisAngle: Double {
+        let angle = atan2(2 * xy, xx - yy) / 2
+        return angle <= -Double.pi / 2 ? angle + Double.pi : angle
+    }
+
+    var determinant: Double { xx * yy - xy * xy }
+}

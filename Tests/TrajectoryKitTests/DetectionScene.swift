@@ -1,0 +1,162 @@
+import Foundation
+import TrajectoryKit
+
+/// A deterministic pseudo-random source (SplitMix64), so every test frame is the same on
+/// every run and platform.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A standard normal sample (Box–Muller).
+    mutating func nextGaussian() -> Double {
+        let u1 = Double.random(in: Double.ulpOfOne..<1, using: &self)
+        let u2 = Double.random(in: 0..<1, using: &self)
+        return (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
+    }
+}
+
+/// Something drawn on a test frame: a disc (a ball), optionally smeared along its motion
+/// during the exposure, or an axis-aligned rectangle.
+struct SceneObject {
+    enum Shape {
+        /// A ball of `radius` whose centre moves from `start` to `end` while the shutter is open.
+        case disc(radius: Double, start: PixelPoint, end: PixelPoint)
+        case rectangle(minX: Double, minY: Double, width: Double, height: Double)
+    }
+
+    var shape: Shape
+    /// Grey level of the object.
+    var luma: Double
+    /// Amplitude of a fixed pattern painted on the object (0 for a uniform object), so that
+    /// a large object also changes inside itself when it moves, as clothing or skin does.
+    var textureAmplitude: Double = 0
+
+    /// A sharp ball at `center`.
+    static func ball(at center: PixelPoint, radius: Double, luma: Double) -> SceneObject {
+        SceneObject(shape: .disc(radius: radius, start: center, end: center), luma: luma)
+    }
+
+    /// A ball blurred along its path from `start` to `end` during the exposure.
+    static func streak(from start: PixelPoint, to end: PixelPoint, radius: Double, luma: Double) -> SceneObject {
+        SceneObject(shape: .disc(radius: radius, start: start, end: end), luma: luma)
+    }
+
+    /// Fraction of pixel (x, y) the object covers, with anti-aliased edges.
+    func coverage(x: Int, y: Int) -> Double {
+        let px = Double(x) + 0.5, py = Double(y) + 0.5
+        switch shape {
+        case let .disc(radius, start, end):
+            // The exposure, sampled at evenly spaced instants.
+            let instants = start == end ? 1 : 48
+            var covered = 0.0
+            for instant in 0..<instants {
+                let t = instants == 1 ? 0 : Double(instant) / Double(instants - 1)
+                let cx = start.x + (end.x - start.x) * t, cy = start.y + (end.y - start.y) * t
+                let distance = ((px - cx) * (px - cx) + (py - cy) * (py - cy)).squareRoot()
+                covered += min(1, max(0, radius - distance + 0.5))
+            }
+            return covered / Double(instants)
+        case let .rectangle(minX, minY, width, height):
+            let across = min(px + 0.5, minX + width) - max(px - 0.5, minX)
+            let down = min(py + 0.5, minY + height) - max(py - 0.5, minY)
+            return max(0, min(1, across)) * max(0, min(1, down))
+        }
+    }
+
+    /// The object's grey level at pixel (x, y): its luma plus its own pattern, which moves
+    /// with it.
+    func shade(x: Int, y: Int) -> Double {
+        guard textureAmplitude > 0, case let .rectangle(minX, minY, _, _) = shape else { return luma }
+        let u = Double(x) - minX, v = Double(y) - minY
+        // Frequencies chosen so that no small shift maps the pattern onto itself.
+        return luma + textureAmplitude * sin(u * 0.37 + 2 * sin(v * 0.13)) * cos(v * 0.29 + u * 0.05)
+    }
+
+    /// Pixels that may be covered: the bounding box with a margin for anti-aliasing.
+    var pixelBounds: (minX: Int, minY: Int, maxX: Int, maxY: Int) {
+        switch shape {
+        case let .disc(radius, start, end):
+            return (
+                Int((min(start.x, end.x) - radius - 2).rounded(.down)), Int((min(start.y, end.y) - radius - 2).rounded(.down)),
+                Int((max(start.x, end.x) + radius + 2).rounded(.up)), Int((max(start.y, end.y) + radius + 2).rounded(.up)))
+        case let .rectangle(minX, minY, width, height):
+            return (
+                Int(minX.rounded(.down)) - 1, Int(minY.rounded(.down)) - 1,
+                Int((minX + width).rounded(.up)) + 1, Int((minY + height).rounded(.up)) + 1)
+        }
+    }
+}
+
+/// Renders test frames: a fixed textured background, objects on it, and fresh Gaussian
+/// noise in every frame.
+struct DetectionScene {
+    let width: Int
+    let height: Int
+    /// Standard deviation of the per-frame noise, in grey levels.
+    var noiseSigma: Double
+    private let background: [Double]
+    private var generator: SeededGenerator
+
+    /// - Parameters:
+    ///   - textureAmplitude: how far the background's pattern swings around `backgroundLuma`.
+    init(width: Int, height: Int, noiseSigma: Double, backgroundLuma: Double = 110,
+         textureAmplitude: Double = 30, seed: UInt64 = 1) {
+        self.width = width
+        self.height = height
+        self.noiseSigma = noiseSigma
+        generator = SeededGenerator(seed: seed)
+        // A few sinusoids of random direction and phase: texture on several scales.
+        var waves: [(fx: Double, fy: Double, phase: Double)] = []
+        for _ in 0..<6 {
+            let angle = Double.random(in: 0..<Double.pi, using: &generator)
+            let frequency = Double.random(in: 0.03...0.25, using: &generator)
+            waves.append((frequency * cos(angle), frequency * sin(angle), Double.random(in: 0..<6.3, using: &generator)))
+        }
+        var background = [Double](repeating: backgroundLuma, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                var pattern = 0.0
+                for wave in waves { pattern += sin(Double(x) * wave.fx + Double(y) * wave.fy + wave.phase) }
+                background[y * width + x] += textureAmplitude * pattern / Double(waves.count).squareRoot()
+            }
+        }
+        self.background = background
+    }
+
+    /// The next frame: background, then `objects` in order, then noise.
+    mutating func frame(_ objects: [SceneObject] = []) -> LumaImage {
+        var values = background
+        for object in objects {
+            let bounds = object.pixelBounds
+            let rows = Self.clamp(bounds.minY..<bounds.maxY, to: height)
+            let columns = Self.clamp(bounds.minX..<bounds.maxX, to: width)
+            for y in rows {
+                for x in columns {
+                    let covered = object.coverage(x: x, y: y)
+                    guard covered > 0 else { continue }
+                    let index = y * width + x
+                    values[index] += (object.shade(x: x, y: y) - values[index]) * covered
+                }
+            }
+        }
+        var pixels = [UInt8](repeating: 0, count: width * height)
+        for index in pixels.indices {
+            let noisy = values[index] + noiseSigma * generator.nextGaussian()
+            pixels[index] = UInt8(min(255, max(0, noisy.rounded())))
+        }
+        return LumaImage(width: width, height: height, pixels: pixels)
+    }
+
+    private static func clamp(_ range: Range<Int>, to size: Int) -> Range<Int> {
+        range.clamped(to: 0..<size)
+    }
+}
