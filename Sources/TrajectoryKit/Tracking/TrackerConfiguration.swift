@@ -94,8 +94,9 @@ extension TrajectoryTracker {
     }
 
     /// Bounds on a ball's motion in the image, in frame widths (per second, per second squared)
-    /// so they hold at any resolution. They size the gates of tracks with one or two points,
-    /// before a fit can predict.
+    /// so they hold at any resolution. They size the gates of tentative tracks, which are not
+    /// yet known to be flights: the speed for a track of one point, the acceleration (beyond
+    /// what the track's fit models) for longer ones.
     public struct MotionLimits: Sendable, Hashable {
         /// Fastest a ball may cross the image: 3 widths per second (a 1280-pixel frame in
         /// a third of a second, 128 pixels a frame at 30 fps).
