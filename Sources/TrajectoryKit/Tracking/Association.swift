@@ -1,0 +1,119 @@
+/// Where a track expects its ball in the frame being analysed, and how far from there a blob
+/// may be and still be that ball.
+struct TrackPrediction: Sendable, Hashable {
+    /// Confirmed tracks (including lost ones) choose blobs before tentative ones, as in
+    /// ByteTrack, so a new track cannot take a known ball's detection.
+    var isConfirmed: Bool
+    /// Predicted centre, pixels.
+    var center: PixelPoint
+    /// Blobs farther than this from `center`, pixels, are not considered.
+    var gateRadius: Double
+    /// The track's mean ball radius, pixels.
+    var radius: Double
+    /// The track's speed, pixels per second, when it has two points or more.
+    var speed: Double?
+    /// Seconds since the track's latest point: the longest a blob's motion blur can span.
+    var interval: Double
+}
+
+/// Tells strong blobs from weak ones (see `TrajectoryTracker.BlobCriteria`).
+struct BlobStrength: Sendable {
+    let criteria: TrajectoryTracker.BlobCriteria
+
+    /// Whether `blob` may start a track: clear, solid and no longer than a blurred ball.
+    func canStartTrack(_ blob: Blob) -> Bool {
+        isClearAndSolid(blob) && blob.elongation <= criteria.maximumElongation
+    }
+
+    /// Whether `blob` is a strong match for the track predicted by `prediction`: clear, solid,
+    /// of a radius like the track's and no more elongated than its speed explains.
+    func isStrong(_ blob: Blob, for prediction: TrackPrediction) -> Bool {
+        guard isClearAndSolid(blob) else { return false }
+        let ratio = blob.radius / max(prediction.radius, .leastNormalMagnitude)
+        guard ratio <= criteria.maximumRadiusMismatch, ratio >= 1 / criteria.maximumRadiusMismatch else { return false }
+        guard let speed = prediction.speed else { return blob.elongation <= criteria.maximumElongation }
+        let blur = speed * prediction.interval / (2 * max(blob.radius, 0.5))
+        return blob.elongation <= 1 + blur + criteria.elongationSlack
+    }
+
+    private func isClearAndSolid(_ blob: Blob) -> Bool {
+        blob.contrast >= criteria.minimumContrast && blob.solidity >= criteria.minimumSolidity
+    }
+}
+
+/// Pairs tracks with the blobs of one frame: each track takes at most one blob inside its gate,
+/// each blob goes to at most one track.
+///
+/// Greedy, in four stages, smallest cost first within each: confirmed tracks with strong blobs,
+/// confirmed tracks with weak blobs, then tentative tracks likewise (ByteTrack's order). The
+/// cost is the distance from the prediction divided by the gate radius. Greedy rather than
+/// Hungarian because the kinematic gates are a few pixels wide once a track has three points,
+/// so two tracks rarely want one blob, and when they do the one that predicted it more closely
+/// is the better evidence; greedy also keeps the stages' priority without big-M costs and runs
+/// in O(P log P) for P gated pairs instead of O(n³).
+///
+/// The result depends only on the arguments; the storage is kept between frames so that
+/// associating does not allocate once it has grown to the scene's size.
+struct Associator {
+    struct Match: Sendable, Hashable {
+        var track: Int
+        var blob: Int
+    }
+
+    /// Pairs found by the latest `associate` call, in the order they were chosen.
+    private(set) var matches: [Match] = []
+    /// Indices of the tracks the latest call left without a blob, ascending.
+    private(set) var unmatchedTracks: [Int] = []
+    /// Indices of the blobs the latest call gave to no track, ascending.
+    private(set) var unmatchedBlobs: [Int] = []
+
+    private struct Candidate {
+        var track: Int
+        var blob: Int
+        var stage: Int
+        var cost: Double
+    }
+
+    private var candidates: [Candidate] = []
+    private var trackTaken: [Bool] = []
+    private var blobTaken: [Bool] = []
+
+    /// - Complexity: O(T·B + P log P) for T tracks, B blobs and P gated pairs.
+    mutating func associate(predictions: [TrackPrediction], blobs: [Blob], strength: BlobStrength) {
+        candidates.removeAll(keepingCapacity: true)
+        for (trackIndex, prediction) in predictions.enumerated() {
+            for (blobIndex, blob) in blobs.enumerated() {
+                let distance = PixelVector(
+                    x: blob.center.x - prediction.center.x, y: blob.center.y - prediction.center.y
+                ).length
+                guard distance <= prediction.gateRadius else { continue }
+                let stage = (prediction.isConfirmed ? 0 : 2) + (strength.isStrong(blob, for: prediction) ? 0 : 1)
+                candidates.append(Candidate(
+                    track: trackIndex, blob: blobIndex, stage: stage,
+                    cost: distance / max(prediction.gateRadius, .leastNormalMagnitude)))
+            }
+        }
+        candidates.sort { ($0.stage, $0.cost, $0.track, $0.blob) < ($1.stage, $1.cost, $1.track, $1.blob) }
+
+        reset(&trackTaken, count: predictions.count)
+        reset(&blobTaken, count: blobs.count)
+        matches.removeAll(keepingCapacity: true)
+        for candidate in candidates where !trackTaken[candidate.track] && !blobTaken[candidate.blob] {
+            trackTaken[candidate.track] = true
+            blobTaken[candidate.blob] = true
+            matches.append(Match(track: candidate.track, blob: candidate.blob))
+        }
+        collectUntaken(trackTaken, into: &unmatchedTracks)
+        collectUntaken(blobTaken, into: &unmatchedBlobs)
+    }
+
+    private func reset(_ flags: inout [Bool], count: Int) {
+        flags.removeAll(keepingCapacity: true)
+        flags.append(contentsOf: repeatElement(false, count: count))
+    }
+
+    private func collectUntaken(_ taken: [Bool], into indices: inout [Int]) {
+        indices.removeAll(keepingCapacity: true)
+        for (index, isTaken) in taken.enumerated() where !isTaken { indices.append(index) }
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+
+/// One detection kept by a track, in full-frame pixels (top-left origin) and seconds.
+struct TrackSample: Sendable, Hashable {
+    var frame: Int
+    var time: Double
+    var center: PixelPoint
+    var radius: Double
+    /// Analysed frames the track went without a point just before this one.
+    var missesBefore: Int
+
+    var timedPosition: TimedPosition { TimedPosition(time: time, position: center) }
+}
+
+/// An acceleration with the standard error of each component.
+struct AccelerationEstimate: Sendable, Hashable {
+    var value: PixelVector
+    var standardError: PixelVector
+}
+
+/// What the free-flight test found about a run of points.
+struct FlightAssessment: Sendable, Hashable {
+    enum Verdict: Sendable, Hashable {
+        case freeFlight
+        /// One constant acceleration leaves residuals well beyond the centroid noise.
+        case poorFit
+        /// The acceleration is neither (about) zero nor gravity-like: down the frame within the
+        /// tilt allowed and strong enough for the ball's size.
+        case notFalling
+        /// The first and second halves of the points accelerate differently.
+        case accelerationChanges
+        /// The points barely move.
+        case tooLittleTravel
+        /// The radius varies too much to be one ball.
+        case radiusVaries
+    }
+
+    var verdict: Verdict
+    /// Constant-acceleration fit (x and y quadratic in time) over all the points.
+    var acceleration: AccelerationEstimate
+    /// Root mean square residual per degree of freedom, in units of `centroidNoise`.
+    var normalizedResidual: Double
+    /// The centroid noise assumed, pixels.
+    var centroidNoise: Double
+
+    var isFreeFlight: Bool { verdict == .freeFlight }
+}
+
+/// Decides whether points (at least five, at distinct times) are one ball in free flight: x and
+/// y fit by one constant acceleration in time with residuals at the level of the centroid noise,
+/// an acceleration either (statistically) zero — a ball rolling in a straight line — or pointing
+/// down the frame within a small tilt and strong enough for the ball's apparent size, the same
+/// in the first and the second half of the points, a real displacement, and a steady radius.
+struct FreeFlightTest: Sendable {
+    let criteria: TrajectoryTracker.FlightCriteria
+
+    /// The centroid noise assumed for a ball of `radius` pixels.
+    func centroidNoise(radius: Double) -> Double {
+        max(criteria.centroidNoiseFloor, criteria.centroidNoisePerRadius * radius)
+    }
+
+    /// Assesses `samples`; the travel is measured over the last `travelOver` of them, so that
+    /// holding more points does not make a slow blob look like it travels further.
+    ///
+    /// - Complexity: O(n) without allocation.
+    func assess<Samples: BidirectionalCollection>(_ samples: Samples, travelOver travelCount: Int) -> FlightAssessment
+    where Samples.Element == TrackSample {
+        precondition(samples.count >= 5, "a flight test needs at least five points")
+        let meanRadius = samples.reduce(0) { $0 + $1.radius } / Double(samples.count)
+        let noise = centroidNoise(radius: meanRadius)
+        let whole = ConstantAccelerationFit(samples, noise: noise)
+        let degreesOfFreedom = Double(2 * samples.count - 6)
+        let residual = (whole.residualSumOfSquares / degreesOfFreedom).squareRoot() / noise
+
+        func verdict() -> FlightAssessment.Verdict {
+            if residual > criteria.maximumNormalizedResidual { return .poorFit }
+            if !isZeroOrFalling(whole.acceleration, radius: meanRadius) { return .notFalling }
+            let half = (samples.count + 1) / 2
+            let early = ConstantAccelerationFit(samples.prefix(half), noise: noise).acceleration
+            let late = ConstantAccelerationFit(samples.suffix(half), noise: noise).acceleration
+            if !agree(early, late, tolerance: criteria.accelerationTolerance * whole.acceleration.value.length) {
+                return .accelerationChanges
+            }
+            if travel(of: samples.suffix(travelCount)) < max(criteria.minimumTravelInRadii * meanRadius, 2 * criteria.significance * noise) {
+                return .tooLittleTravel
+            }
+            if !hasSteadyRadius(samples, mean: meanRadius) { return .radiusVaries }
+            return .freeFlight
+        }
+        return FlightAssessment(
+            verdict: verdict(), acceleration: whole.acceleration, normalizedResidual: residual, centroidNoise: noise)
+    }
+
+    /// The index of the sample farthest from the constant-acceleration fit of all of them.
+    func worstFitting<Samples: Collection>(_ samples: Samples) -> Samples.Index where Samples.Element == TrackSample {
+        let fit = ConstantAccelerationFit(samples, noise: criteria.centroidNoiseFloor)
+        return samples.indices.max { fit.squaredResidual(of: samples[$0]) < fit.squaredResidual(of: samples[$1]) }!
+    }
+
+    /// Whether a track's latest points, already found to be a free flight, keep the
+    /// acceleration of the whole track.
+    func continues(_ track: AccelerationEstimate, with latest: AccelerationEstimate) -> Bool {
+        agree(track, latest, tolerance: criteria.trackAccelerationTolerance * track.value.length)
+    }
+
+    private func isZeroOrFalling(_ acceleration: AccelerationEstimate, radius: Double) -> Bool {
+        let (a, error, z) = (acceleration.value, acceleration.standardError, criteria.significance)
+        let isZero = abs(a.x) <= z * error.x && abs(a.y) <= z * error.y
+        let isFalling = a.y > 0
+            && abs(a.x) <= tan(criteria.maximumTilt) * a.y + z * error.x
+            && a.y + z * error.y >= criteria.minimumFallAccelerationPerRadius * radius
+        return isZero || isFalling
+    }
+
+    /// Whether two estimates differ, on each axis, by no more than noise plus `tolerance`.
+    private func agree(_ first: AccelerationEstimate, _ second: AccelerationEstimate, tolerance: Double) -> Bool {
+        func axis(_ a: Double, _ b: Double, _ errorA: Double, _ errorB: Double) -> Bool {
+            abs(a - b) <= criteria.significance * (errorA * errorA + errorB * errorB).squareRoot() + tolerance
+        }
+        return axis(first.value.x, second.value.x, first.standardError.x, second.standardError.x)
+            && axis(first.value.y, second.value.y, first.standardError.y, second.standardError.y)
+    }
+
+    /// Diagonal of the points' bounding box, pixels.
+    private func travel(of samples: some Collection<TrackSample>) -> Double {
+        var (minX, minY) = (Double.infinity, Double.infinity)
+        var (maxX, maxY) = (-Double.infinity, -Double.infinity)
+        for sample in samples {
+            minX = min(minX, sample.center.x)
+            maxX = max(maxX, sample.center.x)
+            minY = min(minY, sample.center.y)
+            maxY = max(maxY, sample.center.y)
+        }
+        return PixelVector(x: maxX - minX, y: maxY - minY).length
+    }
+
+    /// At least 80 % of the radii lie within √ratio of the mean (either way): one detection
+    /// merged with a hand does not spoil a flight, a blob that keeps changing size does.
+    private func hasSteadyRadius(_ samples: some Collection<TrackSample>, mean: Double) -> Bool {
+        let factor = criteria.maximumRadiusRatio.squareRoot()
+        let steady = samples.count { $0.radius <= mean * factor && $0.radius >= mean / factor }
+        return Double(steady) >= 0.8 * Double(samples.count)
+    }
+}
+
+/// x and y each quadratic in time: the general constant-acceleration model, used to measure
+/// the acceleration's direction (the tracker's predictions use `KinematicFit`).
+private struct ConstantAccelerationFit {
+    let acceleration: AccelerationEstimate
+    let residualSumOfSquares: Double
+    private let x: OrthogonalPolynomialFit
+    private let y: OrthogonalPolynomialFit
+
+    init(_ samples: some Collection<TrackSample>, noise: Double) {
+        // Distinct times are guaranteed by the tracker (one point per analysed frame).
+        x = OrthogonalPolynomialFit(samples, maximumDegree: 2, abscissa: \.time, ordinate: \.center.x)!
+        y = OrthogonalPolynomialFit(samples, maximumDegree: 2, abscissa: \.time, ordinate: \.center.y)!
+        acceleration = AccelerationEstimate(
+            value: PixelVector(x: x.curvature, y: y.curvature),
+            standardError: PixelVector(
+                x: x.curvatureStandardError(noise: noise), y: y.curvatureStandardError(noise: noise)))
+        residualSumOfSquares = x.residualSumOfSquares + y.residualSumOfSquares
+    }
+
+    func squaredResidual(of sample: TrackSample) -> Double {
+        let dx = sample.center.x - x.value(at: sample.time)
+        let dy = sample.center.y - y.value(at: sample.time)
+        return dx * dx + dy * dy
+    }
+}

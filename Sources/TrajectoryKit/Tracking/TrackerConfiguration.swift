@@ -1,0 +1,143 @@
+extension TrajectoryTracker {
+    /// The tracker's settings, checked when made: an out-of-range value throws a
+    /// `ConfigurationError` that names the allowed range.
+    public struct Configuration: Sendable, Hashable {
+        /// The values `trajectoryLength` may take. Vision requires at least 5; the upper end
+        /// only keeps the per-track window finite (1000 points is half a minute at 30 fps).
+        public static let allowedTrajectoryLengths = 5...1000
+        /// The values `maximumMissedFrames` may take.
+        public static let allowedMissedFrames = 0...100
+
+        /// Points a trajectory needs before it is reported; `detectedPoints` holds at most this
+        /// many of the latest points (Vision's `trajectoryLength`).
+        public let trajectoryLength: Int
+        /// Analysed frames in a row a track may go without a point (an occlusion, a missed
+        /// detection) and still continue with the same uuid.
+        public let maximumMissedFrames: Int
+        /// What counts as one free flight.
+        public let flight: FlightCriteria
+        /// How fast a ball may move, for gating tracks that have too few points to predict with.
+        public let motion: MotionLimits
+        /// Which blobs may start a track, and which only extend one.
+        public let blobs: BlobCriteria
+
+        public init(
+            trajectoryLength: Int = 10, maximumMissedFrames: Int = 4,
+            flight: FlightCriteria = FlightCriteria(), motion: MotionLimits = MotionLimits(),
+            blobs: BlobCriteria = BlobCriteria()
+        ) throws(ConfigurationError) {
+            try ConfigurationError.check("trajectoryLength", trajectoryLength, in: Self.allowedTrajectoryLengths)
+            try ConfigurationError.check("maximumMissedFrames", maximumMissedFrames, in: Self.allowedMissedFrames)
+            try flight.validate()
+            try motion.validate()
+            try blobs.validate()
+            self.trajectoryLength = trajectoryLength
+            self.maximumMissedFrames = maximumMissedFrames
+            self.flight = flight
+            self.motion = motion
+            self.blobs = blobs
+        }
+    }
+
+    /// The cues that tell one ball in free flight from other motion (see DESIGN.md, "Physics
+    /// worth using"). Lengths are pixels of the full frame, accelerations pixels per second
+    /// squared, y down.
+    public struct FlightCriteria: Sendable, Hashable {
+        /// Smallest standard deviation assumed for a detected centre, pixels.
+        public var centroidNoiseFloor = 0.5
+        /// Centroid noise assumed per pixel of ball radius: a large blob's centre wanders more.
+        /// The noise used is max(`centroidNoiseFloor`, this × mean radius).
+        public var centroidNoisePerRadius = 0.05
+        /// How many standard deviations make a difference real rather than noise (gates,
+        /// acceleration tests).
+        public var significance = 3.0
+        /// Largest root-mean-square residual of the constant-acceleration fit, in units of the
+        /// centroid noise (per degree of freedom). 2 accepts detectors up to about twice as
+        /// noisy as assumed and rejects a ball swung in a circle.
+        public var maximumNormalizedResidual = 2.0
+        /// Largest angle, radians, between the acceleration and straight down the frame:
+        /// the camera's roll (and air drag) tilt the apparent gravity a little. 15°.
+        public var maximumTilt = 15.0 * Double.pi / 180
+        /// A ball that is not rolling falls at least this many of its own radii per second
+        /// squared: g ÷ the radius of the largest ball (9.81 m/s² ÷ 0.33 m ≈ 30). Apparent
+        /// gravity and apparent radius shrink alike with distance, so the bound holds at any
+        /// depth; a walking person's bobbing is far weaker for their size.
+        public var minimumFallAccelerationPerRadius = 30.0
+        /// Relative change of acceleration allowed between the first and second half of the
+        /// points that confirm a track, beyond noise.
+        public var accelerationTolerance = 0.1
+        /// Relative difference allowed between the latest points' acceleration and the whole
+        /// track's, beyond noise, for a confirmed track to take a point (drag and perspective
+        /// change it slowly over a long flight; a bounce or a catch changes it at once).
+        public var trackAccelerationTolerance = 0.35
+        /// Smallest extent of the points (diagonal of their bounding box), in ball radii:
+        /// a blinking light or a jittering blob in place is not a flight.
+        public var minimumTravelInRadii = 2.0
+        /// Radius changes allowed: at least 80 % of the points must have a radius within this
+        /// factor's square root of the mean radius (2: within ×/÷ 1.41).
+        public var maximumRadiusRatio = 2.0
+
+        public init() {}
+
+        func validate() throws(ConfigurationError) {
+            try ConfigurationError.check("centroidNoiseFloor", centroidNoiseFloor, in: 0.01...1000)
+            try ConfigurationError.check("centroidNoisePerRadius", centroidNoisePerRadius, in: 0...1)
+            try ConfigurationError.check("significance", significance, in: 0.5...10)
+            try ConfigurationError.check("maximumNormalizedResidual", maximumNormalizedResidual, in: 0.5...100)
+            try ConfigurationError.check("maximumTilt", maximumTilt, in: 0...(Double.pi / 2 - 0.01))
+            try ConfigurationError.check("minimumFallAccelerationPerRadius", minimumFallAccelerationPerRadius, in: 0...10_000)
+            try ConfigurationError.check("accelerationTolerance", accelerationTolerance, in: 0...10)
+            try ConfigurationError.check("trackAccelerationTolerance", trackAccelerationTolerance, in: 0...10)
+            try ConfigurationError.check("minimumTravelInRadii", minimumTravelInRadii, in: 0...1000)
+            try ConfigurationError.check("maximumRadiusRatio", maximumRadiusRatio, in: 1...100)
+        }
+    }
+
+    /// Bounds on a ball's motion in the image, in frame widths (per second, per second squared)
+    /// so they hold at any resolution. They size the gates of tentative tracks, which are not
+    /// yet known to be flights: the speed for a track of one point, the acceleration (beyond
+    /// what the track's fit models) for longer ones.
+    public struct MotionLimits: Sendable, Hashable {
+        /// Fastest a ball may cross the image: 3 widths per second (a 1280-pixel frame in
+        /// a third of a second, 128 pixels a frame at 30 fps).
+        public var maximumSpeed = 3.0
+        /// Largest apparent acceleration: 6 widths per second squared (gravity of a ball a few
+        /// centimetres across filling a frame a metre or two wide).
+        public var maximumAcceleration = 6.0
+
+        public init() {}
+
+        func validate() throws(ConfigurationError) {
+            try ConfigurationError.check("maximumSpeed", maximumSpeed, in: 0.01...1000)
+            try ConfigurationError.check("maximumAcceleration", maximumAcceleration, in: 0.01...10_000)
+        }
+    }
+
+    /// What makes a blob weak. A weak blob may extend a track (a ball half hidden by a hand,
+    /// blurred against a busy background) but never starts one, so clutter starts fewer tracks.
+    public struct BlobCriteria: Sendable, Hashable {
+        /// Mean luma change (0–255) below which a blob is weak.
+        public var minimumContrast = 10.0
+        /// Solidity below which a blob is ragged (a hand, foliage) and so weak.
+        public var minimumSolidity = 0.6
+        /// Elongation above which a blob is weak when its speed is unknown (a new track).
+        public var maximumElongation = 4.0
+        /// Elongation a blob may have beyond what motion blur explains: blur over one frame
+        /// interval at the track's speed v stretches a ball of radius r to 1 + v·Δt / 2r;
+        /// more than that plus this slack is weak (an arm, a streak of something else).
+        public var elongationSlack = 1.5
+        /// A blob whose radius differs from the track's mean radius by more than this factor
+        /// (either way) is weak for that track.
+        public var maximumRadiusMismatch = 2.5
+
+        public init() {}
+
+        func validate() throws(ConfigurationError) {
+            try ConfigurationError.check("minimumContrast", minimumContrast, in: 0...255)
+            try ConfigurationError.check("minimumSolidity", minimumSolidity, in: 0...1)
+            try ConfigurationError.check("maximumElongation", maximumElongation, in: 1...1000)
+            try ConfigurationError.check("elongationSlack", elongationSlack, in: 0...1000)
+            try ConfigurationError.check("maximumRadiusMismatch", maximumRadiusMismatch, in: 1...1000)
+        }
+    }
+}

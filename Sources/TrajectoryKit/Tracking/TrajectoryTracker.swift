@@ -1,0 +1,177 @@
+import struct Foundation.UUID
+
+/// Links the blobs found in successive analysed frames into balls in flight and reports each
+/// flight as Vision's `VNTrajectoryObservation` does.
+///
+/// Every call to ``update(blobs:frame:frameWidth:frameHeight:)`` runs the steps of SORT's
+/// `update()` in order:
+///
+/// 1. **predict** where each track's ball is at this frame's time (x linear and y quadratic in
+///    time), with a gate that grows with the time since its latest point and its uncertainty;
+/// 2. **associate** tracks and blobs inside the gates (`Associator`: greedy, confirmed tracks
+///    first, strong blobs before weak ones);
+/// 3. **update** the matched tracks; a confirmed track refuses a point that would break its
+///    free flight (a bounce), which then counts as a miss;
+/// 4. **create** a tentative track from every strong blob left over (weak blobs only extend);
+/// 5. **confirm** tentative tracks whose points (at least `trajectoryLength`, and all they hold,
+///    up to twice that) pass the free-flight test, giving each a new uuid;
+/// 6. **emit** an observation for every confirmed track that gained a point in this frame;
+/// 7. **reap** tracks that missed too many frames, or whose ball is predicted outside the frame
+///    while not found (a ball that leaves the frame ends its trajectory; re-entering starts a
+///    new one).
+///
+/// Tracks move tentative → confirmed ⇄ lost → removed; removed tracks are dropped, so memory is
+/// bounded by the live tracks, each holding at most 2 × `trajectoryLength` points for fitting
+/// plus, once confirmed, its trajectory's points.
+///
+/// Not thread-safe: use one tracker per video stream.
+public final class TrajectoryTracker {
+    /// The settings the tracker was made with.
+    public let configuration: Configuration
+
+    private let makeID: () -> UUID
+    private let flightTest: FreeFlightTest
+    private let blobStrength: BlobStrength
+    private var tracks: [Track] = []
+    private var predictions: [TrackPrediction] = []
+    private var associator = Associator()
+    private var leftoverBlobs: [Int] = []
+    private var lastTime: Double?
+
+    /// - Parameters:
+    ///   - configuration: the tracker's settings.
+    ///   - makeID: where trajectory uuids come from, one call per confirmed trajectory.
+    ///     Random by default; inject a sequence to make tests deterministic.
+    public init(configuration: Configuration, makeID: @escaping () -> UUID = UUID.init) {
+        self.configuration = configuration
+        self.makeID = makeID
+        self.flightTest = FreeFlightTest(criteria: configuration.flight)
+        self.blobStrength = BlobStrength(criteria: configuration.blobs)
+    }
+
+    /// A tracker with the default settings except `trajectoryLength`.
+    ///
+    /// - Throws: `ConfigurationError` when `trajectoryLength` is outside
+    ///   `Configuration.allowedTrajectoryLengths`.
+    public convenience init(trajectoryLength: Int = 10, makeID: @escaping () -> UUID = UUID.init) throws(ConfigurationError) {
+        self.init(configuration: try Configuration(trajectoryLength: trajectoryLength), makeID: makeID)
+    }
+
+    /// Blobs found in one analysed frame (frame size in pixels given for normalizing) →
+    /// observations of the trajectories that gained a point in this frame and are reportable.
+    ///
+    /// Frames must come in increasing presentation time; a time that does not increase (a seek,
+    /// a new stream) first resets the tracker.
+    public func update(blobs: [Blob], frame: FrameStamp, frameWidth: Int, frameHeight: Int) -> [TrajectoryObservation] {
+        precondition(frameWidth > 0 && frameHeight > 0, "a frame needs a positive size")
+        if let lastTime, frame.time <= lastTime { reset() }
+        lastTime = frame.time
+        let size = FrameSize(width: frameWidth, height: frameHeight)
+
+        predict(at: frame.time, size: size)
+        associator.associate(predictions: predictions, blobs: blobs, strength: blobStrength)
+        updateMatchedTracks(blobs: blobs, frame: frame, size: size)
+        for trackIndex in associator.unmatchedTracks { tracks[trackIndex].miss() }
+        createTracks(blobs: blobs, frame: frame, size: size)
+        confirmTracks()
+        let observations = tracks.compactMap { $0.gainedPoint && $0.state == .confirmed ? $0.observation() : nil }
+        reap(size: size)
+        return observations
+    }
+
+    /// Forgets every track, as at the start of a new video.
+    public func reset() {
+        tracks.removeAll()
+        predictions.removeAll()
+        lastTime = nil
+    }
+
+    // MARK: - Steps
+
+    private func predict(at time: Double, size: FrameSize) {
+        let limits = PixelMotionLimits(configuration.motion, frameWidth: size.width)
+        predictions.removeAll(keepingCapacity: true)
+        for track in tracks {
+            track.beginFrame()
+            predictions.append(track.prediction(at: time, test: flightTest, limits: limits))
+        }
+    }
+
+    private func updateMatchedTracks(blobs: [Blob], frame: FrameStamp, size: FrameSize) {
+        leftoverBlobs.removeAll(keepingCapacity: true)
+        leftoverBlobs.append(contentsOf: associator.unmatchedBlobs)
+        for match in associator.matches {
+            let track = tracks[match.track]
+            let blob = blobs[match.blob]
+            if !track.offer(sample(blob, frame), point: size.point(blob, frame), test: flightTest) {
+                track.miss()
+                leftoverBlobs.append(match.blob)
+            }
+        }
+    }
+
+    private func createTracks(blobs: [Blob], frame: FrameStamp, size: FrameSize) {
+        for blobIndex in leftoverBlobs where blobStrength.canStartTrack(blobs[blobIndex]) {
+            let blob = blobs[blobIndex]
+            tracks.append(Track(
+                first: sample(blob, frame), point: size.point(blob, frame),
+                windowLength: configuration.trajectoryLength))
+        }
+    }
+
+    private func confirmTracks() {
+        for track in tracks where track.state == .tentative && track.gainedPoint {
+            _ = track.confirmIfFreeFlight(test: flightTest, makeID: makeID)
+        }
+    }
+
+    /// Removes a track that missed more frames than allowed, a single-point track that missed
+    /// one (it has no prediction worth keeping), and one whose ball is predicted outside the
+    /// frame and was not found there.
+    private func reap(size: FrameSize) {
+        for (index, track) in tracks.enumerated() where !track.gainedPoint {
+            // Tracks created in this frame have gained their point, so `index` is in `predictions`.
+            let leftFrame = !size.contains(predictions[index].center)
+            let singlePoint = track.history.count == 1
+            if leftFrame || singlePoint || track.missedFrames > configuration.maximumMissedFrames {
+                track.remove()
+            }
+        }
+        tracks.removeAll { $0.state == .removed }
+    }
+
+    private func sample(_ blob: Blob, _ frame: FrameStamp) -> TrackSample {
+        TrackSample(frame: frame.index, time: frame.time, center: blob.center, radius: blob.radius, missesBefore: 0)
+    }
+}
+
+/// The frame being analysed, for normalizing and for telling whether a point is inside it.
+private struct FrameSize {
+    let width: Int
+    let height: Int
+
+    func contains(_ point: PixelPoint) -> Bool {
+        point.x >= 0 && point.y >= 0 && point.x <= Double(width) && point.y <= Double(height)
+    }
+
+    /// A blob as a trajectory point: normalized position (bottom-left origin), radius ÷ width.
+    func point(_ blob: Blob, _ frame: FrameStamp) -> TrajectoryPoint {
+        TrajectoryPoint(
+            frame: frame.index, time: frame.time,
+            location: blob.center.normalized(width: width, height: height),
+            radius: blob.radius / Double(width))
+    }
+}
+
+/// `TrajectoryTracker.MotionLimits` in pixels for one frame width.
+struct PixelMotionLimits {
+    /// Pixels per second.
+    let maximumSpeed: Double
+    /// Pixels per second squared.
+    let maximumAcceleration: Double
+
+    init(_ limits: TrajectoryTracker.MotionLimits, frameWidth: Int) {
+        maximumSpeed = limits.maximumSpeed * Double(frameWidth)
+        maximumAcceleration = limits.maximumAcceleration * Double(frameWidth)
+    }
+}
