@@ -1,28 +1,6 @@
 import Foundation
 import TrajectoryKit
 
-/// SplitMix64: a small seeded generator, so every synthetic scene is the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A normally distributed value (Box–Muller).
-    mutating func gaussian(standardDeviation: Double) -> Double {
-        let u1 = Double.random(in: Double.ulpOfOne..<1, using: &self)
-        let u2 = Double.random(in: 0..<1, using: &self)
-        return standardDeviation * (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
-    }
-}
-
 /// Something that makes one blob per frame while it is visible: a ball or a distractor.
 struct MovingBlob: Sendable {
     /// Centre in full-frame pixels (top-left origin) at a time in seconds; nil while unseen.

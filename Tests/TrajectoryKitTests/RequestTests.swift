@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+import TrajectoryKit
+
+/// Two balls thrown at once, made in memory: a small one on the left half of the frame and a
+/// large one on the right, each in free flight with motion blur, over a noisy textured
+/// background. The request's filters are checked by which of the two they let through.
+@Suite struct RequestTests {
+    static let width = 640, height = 360, frameRate = 30.0, frameCount = 40
+
+    struct Throw: Sendable {
+        var start: PixelPoint
+        var velocity: (x: Double, y: Double)
+        var radius: Double
+        static let gravity = 900.0  // px/s², image y down
+
+        func center(at time: Double) -> PixelPoint {
+            PixelPoint(
+                x: start.x + velocity.x * time,
+                y: start.y + velocity.y * time + 0.5 * Self.gravity * time * time)
+        }
+    }
+
+    static let small = Throw(start: PixelPoint(x: 80, y: 300), velocity: (150, -450), radius: 4)
+    static let large = Throw(start: PixelPoint(x: 560, y: 300), velocity: (-150, -450), radius: 12)
+
+    static let frames: [LumaImage] = {
+        var scene = DetectionScene(width: width, height: height, noiseSigma: 2.5, seed: 7)
+        let shutter = 0.5 / frameRate
+        return (0..<frameCount).map { index in
+            let time = Double(index) / frameRate
+            let balls = [small, large].map { ball in
+                SceneObject.streak(
+                    from: ball.center(at: time - shutter / 2), to: ball.center(at: time + shutter / 2),
+                    radius: ball.radius, luma: 200)
+            }
+            return scene.frame(balls)
+        }
+    }()
+
+    /// Runs `request` over the clip and returns every trajectory's final observation, plus how
+    /// many frames it analysed.
+    static func run(_ request: DetectTrajectoriesRequest) throws -> (trajectories: [TrajectoryObservation], analysed: Int) {
+        var latest: [UUID: TrajectoryObservation] = [:]
+        var analysed = 0
+        request.completionHandler = { request in
+            analysed += 1
+            for observation in request.results ?? [] { latest[observation.uuid] = observation }
+        }
+        let handler = SequenceRequestHandler()
+        for (index, frame) in frames.enumerated() {
+            try handler.perform([request], on: frame, frame: FrameStamp(index: index, time: Double(index) / frameRate))
+        }
+        return (Array(latest.values), analysed)
+    }
+
+    /// Which throw a trajectory followed, by the side of the frame it stayed on.
+    static func side(of trajectory: TrajectoryObservation) -> String {
+        let meanX = trajectory.points.map(\.location.x).reduce(0, +) / Double(trajectory.points.count)
+        return meanX < 0.5 ? "small" : "large"
+    }
+
+    /// Mean distance in pixels between a trajectory's points and the throw's true centres.
+    static func meanError(of trajectory: TrajectoryObservation, from ball: Throw) -> Double {
+        let errors = trajectory.points.map { point in
+            let found = point.location.pixels(width: width, height: height)
+            let truth = ball.center(at: point.time)
+            return ((found.x - truth.x) * (found.x - truth.x) + (found.y - truth.y) * (found.y - truth.y)).squareRoot()
+        }
+        return errors.reduce(0, +) / Double(errors.count)
+    }
+
+    @Test("with default settings both flights are found, each as one trajectory, within 1 px")
+    func findsBoth() throws {
+        let (trajectories, analysed) = try Self.run(DetectTrajectoriesRequest(trajectoryLength: 10))
+        #expect(analysed == Self.frameCount)
+        #expect(trajectories.map(Self.side).sorted() == ["large", "small"])
+        for trajectory in trajectories {
+            let ball = Self.side(of: trajectory) == "small" ? Self.small : Self.large
+            #expect(Self.meanError(of: trajectory, from: ball) < 1.0)
+            #expect(trajectory.points.count >= 20)
+        }
+    }
+
+    @Test("a region of interest on the left half keeps the small ball and excludes the large one")
+    func regionOfInterest() throws {
+        let request = try DetectTrajectoriesRequest(trajectoryLength: 10)
+        request.regionOfInterest = NormalizedRect(x: 0, y: 0, width: 0.5, height: 1)
+        #expect(try Self.run(request).trajectories.map(Self.side) == ["small"])
+
+        let right = try DetectTrajectoriesRequest(trajectoryLength: 10)
+        right.regionOfInterest = NormalizedRect(x: 0.5, y: 0, width: 0.5, height: 1)
+        #expect(try Self.run(right).trajectories.map(Self.side) == ["large"])
+    }
+
+    @Test("a minimum radius between the two keeps only the large ball")
+    func minimumRadius() throws {
+        let request = try DetectTrajectoriesRequest(trajectoryLength: 10)
+        request.objectMinimumNormalizedRadius = 8 / Double(Self.width)
+        #expect(try Self.run(request).trajectories.map(Self.side) == ["large"])
+    }
+
+    @Test("a maximum radius between the two keeps only the small ball")
+    func maximumRadius() throws {
+        let request = try DetectTrajectoriesRequest(trajectoryLength: 10)
+        request.objectMaximumNormalizedRadius = 8 / Double(Self.width)
+        #expect(try Self.run(request).trajectories.map(Self.side) == ["small"])
+    }
+
+    @Test("a spacing of two frame periods analyses half the frames and still finds both flights")
+    func spacing() throws {
+        let request = try DetectTrajectoriesRequest(frameAnalysisSpacing: 2 / Self.frameRate, trajectoryLength: 5)
+        let (trajectories, analysed) = try Self.run(request)
+        #expect(analysed == Self.frameCount / 2)
+        #expect(trajectories.map(Self.side).sorted() == ["large", "small"])
+        for trajectory in trajectories {
+            #expect(trajectory.points.allSatisfy { $0.frame.isMultiple(of: 2) })
+        }
+    }
+
+    @Test("settings outside their range are refused with the setting's name")
+    func invalidSettings() throws {
+        #expect(throws: ConfigurationError.self) { try DetectTrajectoriesRequest(trajectoryLength: 4) }
+        #expect(throws: ConfigurationError.self) { try DetectTrajectoriesRequest(frameAnalysisSpacing: -1, trajectoryLength: 10) }
+        let request = try DetectTrajectoriesRequest(trajectoryLength: 10)
+        request.objectMaximumNormalizedRadius = 2
+        let error = #expect(throws: ConfigurationError.self) {
+            try SequenceRequestHandler().perform([request], on: Self.frames[0], frame: FrameStamp(index: 0, time: 0))
+        }
+        #expect(error?.parameter == "objectMaximumNormalizedRadius")
+    }
+}
