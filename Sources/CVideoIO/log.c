@@ -55,7 +55,7 @@ static void cvio_copy_object_name(void *object, char *buffer, size_t capacity) {
     }
     const AVClass *objectClass = *(const AVClass **)object;
     const char *name = objectClass->item_name != NULL ? objectClass->item_name(object) : objectClass->class_name;
-    if (name == NULL) {
+    if (name == NULL || strcmp(name, "NULL") == 0) {  // a codec context not yet given a codec
         return;
     }
     size_t length = strcspn(name, ",");

@@ -93,11 +93,14 @@ public struct VideoReader: ~Copyable {
     /// Allocates an image per frame: for tests and tools, not for the detection loop.
     public mutating func nextImage() throws -> (image: LumaImage, stamp: FrameStamp)? {
         try nextFrame { plane, layout, stamp in
-            var pixels = [UInt8](repeating: 0, count: layout.width * layout.height)
-            for row in 0..<layout.height {
-                for column in 0..<layout.width {
-                    pixels[row * layout.width + column] = plane[row * layout.bytesPerRow + column]
+            let pixels = [UInt8](unsafeUninitializedCapacity: layout.width * layout.height) { image, count in
+                plane.withUnsafeBufferPointer { plane in
+                    for row in 0..<layout.height {
+                        let source = UnsafeBufferPointer(rebasing: plane[(row * layout.bytesPerRow)...].prefix(layout.width))
+                        _ = UnsafeMutableBufferPointer(rebasing: image[(row * layout.width)...]).initialize(fromContentsOf: source)
+                    }
                 }
+                count = layout.width * layout.height
             }
             return (LumaImage(width: layout.width, height: layout.height, pixels: pixels), stamp)
         }
@@ -107,6 +110,7 @@ public struct VideoReader: ~Copyable {
 
     /// Runs the demuxer and decoder until the decoder has a frame; false at the end.
     private mutating func decodeNextFrame() -> Bool {
+        var failuresInARow = 0
         while phase != .finished {
             let received = decoder.receiveFrame()
             if received >= 0 {
@@ -115,17 +119,29 @@ public struct VideoReader: ~Copyable {
                 }
                 return true
             }
-            if received != FFmpegCode.again {
-                if received != FFmpegCode.endOfFile {
-                    log.add("decoding stopped after \(framesRead) frames: \(FFmpegCode.message(received))")
-                }
+            if received == FFmpegCode.endOfFile {
                 finish()
                 return false
             }
-            feedDecoder()
+            if received == FFmpegCode.again {
+                feedDecoder()
+                continue
+            }
+            // A damaged packet: FFmpeg has said why; skip it and go on with the next ones.
+            damagedPackets += 1
+            failuresInARow += 1
+            if failuresInARow > Self.failuresBeforeGivingUp {
+                log.add("decoding stopped after \(framesRead) frames: \(FFmpegCode.message(received))")
+                finish()
+                return false
+            }
         }
         return false
     }
+
+    /// Decoding errors in a row, with no frame between them, after which the rest of the
+    /// stream is taken to be beyond repair.
+    private static let failuresBeforeGivingUp = 100
 
     /// Gives the decoder the next packet, or tells it the input has ended.
     private mutating func feedDecoder() {
@@ -136,7 +152,7 @@ public struct VideoReader: ~Copyable {
         let read = demuxer.readVideoPacket()
         if read >= 0 {
             if decoder.send(demuxer.packet) < 0 {
-                damagedPackets += 1
+                damagedPackets += 1  // FFmpeg has said why; the next packet may decode
             }
             return
         }

@@ -29,6 +29,9 @@ struct MovingSquare {
     var square: UInt8 = 224
     var top = 110
     var firstLeft = 10
+    /// Grey levels of pseudo-random texture added to the background, different in every frame,
+    /// so frames code to realistic sizes. It stays below the midpoint `brightCentroid` uses.
+    var noise = 0
 
     func left(ofFrame index: Int) -> Int { firstLeft + step * index }
 
@@ -39,6 +42,13 @@ struct MovingSquare {
 
     func image(_ index: Int) -> LumaImage {
         var image = LumaImage(width: width, height: height, fill: background)
+        if noise > 0 {
+            var state = UInt64(index + 1) &* 0x9E37_79B9_7F4A_7C15
+            for offset in image.pixels.indices {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                image.pixels[offset] = UInt8(Int(background) + Int(state >> 33) % (2 * noise + 1) - noise)
+            }
+        }
         let left = left(ofFrame: index)
         for y in top..<(top + side) {
             for x in left..<(left + side) where x < width {
