@@ -51,4 +51,47 @@ struct RotationTests {
         let centroid = try #require(MovingSquare(background: 64, square: 240).brightCentroid(of: frame.image))
         #expect(abs(centroid.x - Double(expectedX)) < 0.5 && abs(centroid.y - Double(expectedY)) < 0.5)
     }
+
+    @Test("every pixel lands where the rotation puts it, also at edges that are not whole 8 × 8 blocks",
+          arguments: cases.map(\.rotation))
+    func everyPixel(rotation: Int) throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("pattern.mp4")
+        let coded = (width: 100, height: 62)
+        var picture = LumaImage(width: coded.width, height: coded.height)
+        for y in 0..<coded.height {
+            for x in 0..<coded.width { picture[x, y] = UInt8((x * 7 + y * 13) % 251) }
+        }
+        // crf 0 codes luma losslessly, so the comparison can be exact.
+        var writer = try VideoWriter(path: path, width: coded.width, height: coded.height,
+                                     settings: quickSettings(crf: 0, rotation: rotation))
+        try writer.append(picture)
+        try writer.finish()
+
+        var reader = try VideoReader(uri: path)
+        let shown = try #require(try reader.nextImage()).image
+
+        let expected = Self.rotate(picture, clockwise: rotation)
+        try #require(shown.width == expected.width && shown.height == expected.height)
+        let wrong = shown.pixels.indices.filter { shown.pixels[$0] != expected.pixels[$0] }
+        #expect(wrong.isEmpty, "\(wrong.count) pixels differ, the first at x \((wrong.first ?? 0) % shown.width), y \((wrong.first ?? 0) / shown.width)")
+    }
+
+    /// The reference: pixel by pixel, what a clockwise turn by `degrees` shows.
+    static func rotate(_ image: LumaImage, clockwise degrees: Int) -> LumaImage {
+        let (width, height) = (image.width, image.height)
+        let turned = degrees % 180 != 0
+        var result = LumaImage(width: turned ? height : width, height: turned ? width : height)
+        for y in 0..<result.height {
+            for x in 0..<result.width {
+                result[x, y] = switch degrees {
+                case 90: image[y, height - 1 - x]
+                case 180: image[width - 1 - x, height - 1 - y]
+                case 270: image[width - 1 - y, x]
+                default: image[x, y]
+                }
+            }
+        }
+        return result
+    }
 }
