@@ -174,7 +174,11 @@ bool cvio_log_sink_message(cvio_log_sink *sink, int index, char *buffer, size_t 
     return found;
 }
 
-void cvio_log_route_thread(cvio_log_sink *sink) { cvio_thread_sink = sink; }
+cvio_log_sink *cvio_log_route_thread(cvio_log_sink *sink) {
+    cvio_log_sink *previous = cvio_thread_sink;
+    cvio_thread_sink = sink;
+    return previous;
+}
 
 void cvio_log_set_echo_level(int level) {
     pthread_once(&cvio_callback_once, cvio_install_callback);

@@ -60,8 +60,8 @@ final class WarningLog: @unchecked Sendable {  // the C sink has its own lock
     func collecting<Result: ~Copyable, Failure: Error>(
         _ body: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        cvio_log_route_thread(sink)
-        defer { cvio_log_route_thread(nil) }
+        let previous = cvio_log_route_thread(sink)
+        defer { cvio_log_route_thread(previous) }
         return try body()
     }
 }

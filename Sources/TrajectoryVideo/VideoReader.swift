@@ -11,7 +11,10 @@ import TrajectoryKit
 ///
 /// ```swift
 /// var reader = try VideoReader(uri: "swing.mp4")
-/// while let brightest = try reader.nextFrame({ plane, layout, stamp in plane.maxElement() }) { … }
+/// while let found = try reader.nextFrame({ plane, layout, stamp in detector.detect(plane, layout, stamp) }) {
+///     …
+/// }
+/// for warning in reader.warnings { print("warning: \(warning)") }
 /// ```
 ///
 /// The reader owns every FFmpeg object it uses and frees them when it goes away; no pointer

@@ -108,8 +108,9 @@ int cvio_log_sink_count(cvio_log_sink *sink);
 bool cvio_log_sink_message(cvio_log_sink *sink, int index, char *buffer, size_t capacity);
 
 /// Sends what FFmpeg logs on the calling thread, from objects without a sink of their own, to
-/// `sink` (NULL stops it). Thread-local, so readers on different threads do not mix messages.
-void cvio_log_route_thread(cvio_log_sink *sink);
+/// `sink` (NULL stops it), and returns the sink that was routed before, to restore afterwards.
+/// Thread-local, so readers on different threads do not mix messages.
+cvio_log_sink *cvio_log_route_thread(cvio_log_sink *sink);
 
 /// Also prints FFmpeg's messages up to `level` (AV_LOG_QUIET … AV_LOG_DEBUG) to standard
 /// error, in FFmpeg's own format. AV_LOG_QUIET (the default) prints nothing.
