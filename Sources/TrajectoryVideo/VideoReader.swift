@@ -77,7 +77,8 @@ public struct VideoReader: ~Copyable {
     ///
     /// - Returns: what `body` returns, or nil at the end of the stream.
     /// - Throws: what `body` throws, or a ``VideoError`` if a frame cannot be converted.
-    ///   Damaged data does not throw: it ends the stream early and adds to ``warnings``.
+    ///   Damaged data does not throw: damaged packets are skipped (or concealed by the
+    ///   decoder), a truncated file ends early, and both add to ``warnings``.
     public mutating func nextFrame<Result>(
         _ body: (Span<UInt8>, PlaneLayout, FrameStamp) throws -> Result
     ) throws -> Result? {
