@@ -1,0 +1,129 @@
+import CFFmpeg
+import CVideoIO
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Owns one opened input (its AVFormatContext) and the packet it reads into, and frees both
+/// in `deinit`. Finds the best video stream and tells the demuxer to skip every other stream.
+struct Demuxer: ~Copyable {
+    private let context: UnsafeMutablePointer<AVFormatContext>
+    private let packetStorage: UnsafeMutablePointer<AVPacket>
+    /// The stream frames are decoded from.
+    let videoStream: UnsafeMutablePointer<AVStream>
+    /// The decoder FFmpeg picked for that stream.
+    let codec: UnsafePointer<AVCodec>
+    // Kept so the sink `context.opaque` points at lives as long as the context.
+    private let log: WarningLog
+
+    /// Opens `url` (FFmpeg's spelling of `uri`) and finds its video stream; errors name `uri`.
+    init(uri: String, url: String, log: WarningLog) throws(VideoError) {
+        var allocatedContext = avformat_alloc_context()
+        var allocatedPacket = av_packet_alloc()
+        guard let opening = allocatedContext, let packet = allocatedPacket else {
+            avformat_free_context(allocatedContext)
+            av_packet_free(&allocatedPacket)
+            throw VideoError(.readFailed, uri: uri, detail: "out of memory")
+        }
+        opening.pointee.opaque = log.contextOpaque
+        let opened = avformat_open_input(&allocatedContext, url, nil, nil)
+        guard opened >= 0, let context = allocatedContext else {
+            // avformat_open_input has freed the context.
+            var unusedPacket: UnsafeMutablePointer<AVPacket>? = packet
+            av_packet_free(&unusedPacket)
+            throw Self.openingError(opened, uri: uri, log: log)
+        }
+        do {
+            let (stream, codec) = try Self.findVideoStream(in: context, uri: uri, log: log)
+            self.context = context
+            self.packetStorage = packet
+            self.videoStream = stream
+            self.codec = codec
+            self.log = log
+        } catch {
+            var unusedContext: UnsafeMutablePointer<AVFormatContext>? = context
+            avformat_close_input(&unusedContext)
+            var unusedPacket: UnsafeMutablePointer<AVPacket>? = packet
+            av_packet_free(&unusedPacket)
+            throw error
+        }
+        for index in 0..<Int(context.pointee.nb_streams) where index != Int(videoStream.pointee.index) {
+            context.pointee.streams[index]!.pointee.discard = AVDISCARD_ALL
+        }
+    }
+
+    deinit {
+        var packet: UnsafeMutablePointer<AVPacket>? = packetStorage
+        av_packet_free(&packet)
+        var context: UnsafeMutablePointer<AVFormatContext>? = context
+        avformat_close_input(&context)
+    }
+
+    /// The packet the last successful `readVideoPacket()` filled.
+    var packet: UnsafePointer<AVPacket> { UnsafePointer(packetStorage) }
+
+    /// The container's duration in seconds, when it states one.
+    var containerDuration: Double? {
+        let duration = context.pointee.duration
+        return duration > 0 && duration != FFmpegCode.noTimestamp ? Double(duration) / Double(AV_TIME_BASE) : nil
+    }
+
+    /// Reads packets until one of the video stream's; returns 0, AVERROR_EOF or another
+    /// negative error code (a read error, a truncated file).
+    mutating func readVideoPacket() -> Int32 {
+        while true {
+            av_packet_unref(packetStorage)
+            let status = av_read_frame(context, packetStorage)
+            if status < 0 || packetStorage.pointee.stream_index == videoStream.pointee.index {
+                return status
+            }
+        }
+    }
+
+    private static func findVideoStream(
+        in context: UnsafeMutablePointer<AVFormatContext>, uri: String, log: WarningLog
+    ) throws(VideoError) -> (UnsafeMutablePointer<AVStream>, UnsafePointer<AVCodec>) {
+        // FFmpeg's tty demuxer shows any text file named *.txt as ANSI art.
+        if let format = context.pointee.iformat, String(cString: format.pointee.name) == "tty" {
+            throw VideoError(.notAVideo, uri: uri, detail: "it is a text file")
+        }
+        try check(avformat_find_stream_info(context, nil)) { message in
+            VideoError(.notAVideo, uri: uri, detail: log.latest ?? message)
+        }
+        var codec: UnsafePointer<AVCodec>?
+        let index = av_find_best_stream(context, AVMEDIA_TYPE_VIDEO, -1, -1, &codec, 0)
+        let streams = (0..<Int(context.pointee.nb_streams)).map { context.pointee.streams[$0]! }
+        guard index >= 0, let codec else {
+            // No decodable video stream: say whether there is none at all or no decoder for it.
+            guard let video = streams.first(where: { $0.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO }) else {
+                throw VideoError(.noVideoStream, uri: uri)
+            }
+            throw VideoError(.noDecoder, uri: uri, detail: String(cString: avcodec_get_name(video.pointee.codecpar.pointee.codec_id)))
+        }
+        let stream = streams[Int(index)]
+        // An audio file's cover art is a one-picture "video" stream; it is not footage.
+        if stream.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC != 0 {
+            throw VideoError(.noVideoStream, uri: uri, detail: "only cover art")
+        }
+        return (stream, codec)
+    }
+
+    private static func openingError(_ code: Int32, uri: String, log: WarningLog) -> VideoError {
+        switch code {
+        case FFmpegCode.noSuchFile: return VideoError(.noSuchFile, uri: uri)
+        case FFmpegCode.permissionDenied: return VideoError(.permissionDenied, uri: uri)
+        default:
+            if isEmptyRegularFile(uri) { return VideoError(.emptyFile, uri: uri) }
+            if code == FFmpegCode.invalidData { return VideoError(.notAVideo, uri: uri, detail: log.latest) }
+            return VideoError(.readFailed, uri: uri, detail: log.latest ?? FFmpegCode.message(code))
+        }
+    }
+
+    private static func isEmptyRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG && status.st_size == 0
+    }
+}

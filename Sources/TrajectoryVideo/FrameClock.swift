@@ -1,0 +1,42 @@
+import TrajectoryKit
+
+/// Turns decoded frames' timestamps into `FrameStamp`s: seconds since the stream's start
+/// time, so an ordinary file starts at 0. A frame without a timestamp is placed one frame
+/// duration after the last stamped frame (or at index ÷ frame rate when none was).
+struct FrameClock {
+    private let secondsPerTick: Double
+    private let secondsPerFrame: Double
+    private var origin: Int64?
+    private var last: FrameStamp?
+
+    /// Used for frames without timestamps when the stream does not state its frame rate either.
+    static let fallbackFrameRate = 30.0
+
+    /// - Parameters:
+    ///   - secondsPerTick: the stream's time base.
+    ///   - startTime: the stream's start time in ticks, or nil to start at the first frame.
+    ///   - frameRate: frames per second, 0 when unknown.
+    init(secondsPerTick: Double, startTime: Int64?, frameRate: Double) {
+        self.secondsPerTick = secondsPerTick
+        self.origin = startTime
+        self.secondsPerFrame = 1 / (frameRate > 0 ? frameRate : Self.fallbackFrameRate)
+    }
+
+    /// The stamp of the frame with 0-based presentation index `index` and best-effort
+    /// timestamp `timestamp` in ticks (nil when it has none).
+    mutating func stamp(index: Int, timestamp: Int64?) -> FrameStamp {
+        let time: Double
+        if let timestamp {
+            let origin = self.origin ?? timestamp
+            self.origin = origin
+            time = Double(timestamp - origin) * secondsPerTick
+        } else if let last {
+            time = last.time + Double(index - last.index) * secondsPerFrame
+        } else {
+            time = Double(index) * secondsPerFrame
+        }
+        let stamp = FrameStamp(index: index, time: time)
+        last = stamp
+        return stamp
+    }
+}

@@ -1,0 +1,104 @@
+import CFFmpeg
+import CVideoIO
+
+/// Owns one output file (its AVFormatContext and I/O) with a single video stream, and frees
+/// both in `deinit`, whether or not the file was finished.
+struct Muxer: ~Copyable {
+    private let context: UnsafeMutablePointer<AVFormatContext>
+    private let stream: UnsafeMutablePointer<AVStream>
+    private let path: String
+    private var fileIsOpen = false
+    // Kept so the sink `context.opaque` points at lives as long as the context.
+    private let log: WarningLog
+
+    /// Prepares a container for `path`, named by `container` or guessed from the extension.
+    init(path: String, container: String?, codec: UnsafePointer<AVCodec>, log: WarningLog) throws(VideoError) {
+        var allocated: UnsafeMutablePointer<AVFormatContext>?
+        let status = avformat_alloc_output_context2(&allocated, nil, container, path)
+        guard status >= 0, let context = allocated else {
+            let reason = container.map { "FFmpeg has no '\($0)' container" }
+                ?? "cannot tell the container from the file name; use an extension such as .mp4 or .mkv"
+            throw VideoError(.invalidSettings, uri: path, detail: reason)
+        }
+        let containerName = String(cString: context.pointee.oformat.pointee.name)
+        guard avformat_query_codec(context.pointee.oformat, codec.pointee.id, FF_COMPLIANCE_NORMAL) != 0,
+              let stream = avformat_new_stream(context, nil)
+        else {
+            avformat_free_context(context)
+            let codecName = String(cString: avcodec_get_name(codec.pointee.id))
+            throw VideoError(.invalidSettings, uri: path, detail: "the \(containerName) container cannot hold \(codecName) video")
+        }
+        context.pointee.opaque = log.contextOpaque
+        self.context = context
+        self.stream = stream
+        self.path = path
+        self.log = log
+    }
+
+    deinit {
+        if fileIsOpen {
+            avio_closep(&context.pointee.pb)
+        }
+        avformat_free_context(context)
+    }
+
+    /// Whether the container stores codec headers once, up front, rather than in the stream.
+    var wantsGlobalHeader: Bool { context.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 }
+
+    /// Describes the stream from the opened `encoder`, creates the file and writes its header.
+    mutating func start(
+        encoder: UnsafePointer<AVCodecContext>, rotation: Int, fastStart: Bool
+    ) throws(VideoError) {
+        let path = path
+        let log = log
+        try check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder)) { message in
+            VideoError(.writeFailed, uri: path, detail: message)
+        }
+        stream.pointee.time_base = encoder.pointee.time_base
+        stream.pointee.avg_frame_rate = encoder.pointee.framerate
+        if rotation != 0 {
+            try check(cvio_stream_set_display_rotation(stream, Int32(rotation))) { message in
+                VideoError(.writeFailed, uri: path, detail: message)
+            }
+        }
+        if fastStart {
+            // Only MP4 and MOV have the option; other muxers report it missing, which is fine.
+            _ = av_opt_set(context.pointee.priv_data, "movflags", "+faststart", 0)
+        }
+        if context.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
+            try check(avio_open(&context.pointee.pb, path, AVIO_FLAG_WRITE)) { message in
+                VideoError(.cannotCreate, uri: path, detail: message)
+            }
+            fileIsOpen = true
+        }
+        try check(avformat_write_header(context, nil)) { message in
+            VideoError(.writeFailed, uri: path, detail: log.latest ?? message)
+        }
+    }
+
+    /// Writes one encoded packet, whose timestamps count in `timeBase`; takes its contents.
+    mutating func write(_ packet: UnsafeMutablePointer<AVPacket>, timeBase: AVRational) throws(VideoError) {
+        av_packet_rescale_ts(packet, timeBase, stream.pointee.time_base)
+        packet.pointee.stream_index = stream.pointee.index
+        let path = path
+        let log = log
+        try check(av_interleaved_write_frame(context, packet)) { message in
+            VideoError(.writeFailed, uri: path, detail: log.latest ?? message)
+        }
+    }
+
+    /// Writes the trailer (an MP4's index) and closes the file.
+    mutating func finish() throws(VideoError) {
+        let path = path
+        let log = log
+        try check(av_write_trailer(context)) { message in
+            VideoError(.writeFailed, uri: path, detail: log.latest ?? message)
+        }
+        if fileIsOpen {
+            fileIsOpen = false
+            try check(avio_closep(&context.pointee.pb)) { message in
+                VideoError(.writeFailed, uri: path, detail: message)
+            }
+        }
+    }
+}

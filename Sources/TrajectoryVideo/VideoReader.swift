@@ -1,0 +1,223 @@
+import CFFmpeg
+import CVideoIO
+import TrajectoryKit
+
+/// Decodes a video frame by frame and lends out each frame's 8-bit luma plane, as a player
+/// would show it (display rotation applied), with its presentation time.
+///
+/// Opens a file path, any URL FFmpeg understands, or `-` for standard input. Picks the best
+/// video stream and ignores the others (audio). Decoding is threaded; the luma plane is lent
+/// without copying whenever the decoded format allows (see ``nextFrame(_:)``).
+///
+/// ```swift
+/// var reader = try VideoReader(uri: "swing.mp4")
+/// while let found = try reader.nextFrame({ plane, layout, stamp in detector.detect(plane, layout, stamp) }) {
+///     …
+/// }
+/// for warning in reader.warnings { print("warning: \(warning)") }
+/// ```
+///
+/// The reader owns every FFmpeg object it uses and frees them when it goes away; no pointer
+/// to FFmpeg's memory leaves the closure it is lent to. It is not copyable, and may be moved
+/// to another thread between calls.
+public struct VideoReader: ~Copyable {
+    /// What the video is, known once it is open.
+    public let info: VideoInfo
+    private var demuxer: Demuxer
+    private var decoder: Decoder
+    private var luma: LumaPlaneExtractor
+    private var clock: FrameClock
+    private let log: WarningLog
+    private var phase = Phase.reading
+    private var damagedPackets = 0
+    /// Frames decoded so far.
+    public private(set) var framesRead = 0
+
+    private enum Phase {
+        case reading  // packets are fed from the demuxer
+        case draining  // the input ended; the decoder gives back the frames it holds
+        case finished
+    }
+
+    /// Opens `uri`: a path, a URL FFmpeg understands (`file:`, `http:`, `pipe:3`, …) or `-` for
+    /// standard input.
+    /// - Throws: ``VideoError`` naming `uri` when it is missing, unreadable, empty, not a video,
+    ///   has no video stream or uses a codec without a decoder.
+    public init(uri: String) throws(VideoError) {
+        let log = WarningLog()
+        let url = uri == "-" ? "pipe:0" : uri
+        let demuxer = try log.collecting { () throws(VideoError) in try Demuxer(uri: uri, url: url, log: log) }
+        let stream = UnsafePointer(demuxer.videoStream)
+        let decoder = try log.collecting { () throws(VideoError) in
+            try Decoder(codec: demuxer.codec, stream: stream, uri: uri, log: log)
+        }
+        let rotation = Self.displayRotation(of: stream, log: log)
+        let info = Self.describe(stream, uri: uri, rotation: rotation, demuxer: demuxer, decoder: decoder)
+        let startTime = stream.pointee.start_time
+        self.clock = FrameClock(
+            secondsPerTick: av_q2d(stream.pointee.time_base),
+            startTime: startTime == FFmpegCode.noTimestamp ? nil : startTime,
+            frameRate: info.frameRate)
+        self.info = info
+        self.luma = LumaPlaneExtractor(rotation: rotation)
+        self.demuxer = demuxer
+        self.decoder = decoder
+        self.log = log
+    }
+
+    /// Problems met that did not stop decoding, oldest first: a truncated file, packets the
+    /// decoder rejected, FFmpeg's error messages. Each is one line; repeats are counted.
+    public var warnings: [String] { log.messages }
+
+    /// Decodes the next frame in presentation order and lends its luma plane to `body`.
+    ///
+    /// The plane is 8-bit grey, `layout.height` rows of `layout.width` pixels, `bytesPerRow`
+    /// apart, as the video is displayed (`info.width` × `info.height` unless the stream changes
+    /// size). It is valid only inside `body`: the reader reuses the memory for the next frame.
+    ///
+    /// - Returns: what `body` returns, or nil at the end of the stream.
+    /// - Throws: what `body` throws, or a ``VideoError`` if a frame cannot be converted.
+    ///   Damaged data does not throw: damaged packets are skipped (or concealed by the
+    ///   decoder), a truncated file ends early, and both add to ``warnings``.
+    public mutating func nextFrame<Result>(
+        _ body: (Span<UInt8>, PlaneLayout, FrameStamp) throws -> Result
+    ) throws -> Result? {
+        let log = self.log
+        guard log.collecting({ decodeNextFrame() }) else { return nil }
+        let timestamp = decoder.frame.pointee.best_effort_timestamp
+        let stamp = clock.stamp(index: framesRead, timestamp: timestamp == FFmpegCode.noTimestamp ? nil : timestamp)
+        framesRead += 1
+        return try luma.withLumaPlane(of: decoder.frame, uri: info.uri) { plane, layout in
+            let pixels = UnsafeBufferPointer(start: plane, count: layout.minimumByteCount)
+            return try body(pixels.span, layout, stamp)
+        }
+    }
+
+    /// Decodes the next frame and returns a copy of its luma plane, or nil at the end.
+    /// Allocates an image per frame: for tests and tools, not for the detection loop.
+    public mutating func nextImage() throws -> (image: LumaImage, stamp: FrameStamp)? {
+        try nextFrame { plane, layout, stamp in
+            let pixels = [UInt8](unsafeUninitializedCapacity: layout.width * layout.height) { image, count in
+                plane.withUnsafeBufferPointer { plane in
+                    for row in 0..<layout.height {
+                        let source = UnsafeBufferPointer(rebasing: plane[(row * layout.bytesPerRow)...].prefix(layout.width))
+                        _ = UnsafeMutableBufferPointer(rebasing: image[(row * layout.width)...]).initialize(fromContentsOf: source)
+                    }
+                }
+                count = layout.width * layout.height
+            }
+            return (LumaImage(width: layout.width, height: layout.height, pixels: pixels), stamp)
+        }
+    }
+
+    // MARK: - Decoding
+
+    /// Runs the demuxer and decoder until the decoder has a frame; false at the end.
+    private mutating func decodeNextFrame() -> Bool {
+        var failuresInARow = 0
+        while phase != .finished {
+            let received = decoder.receiveFrame()
+            if received >= 0 {
+                if cvio_frame_is_corrupt(decoder.frame) {
+                    log.add("a frame was damaged; the decoder concealed the errors")
+                }
+                return true
+            }
+            if received == FFmpegCode.endOfFile {
+                finish()
+                return false
+            }
+            if received == FFmpegCode.again {
+                feedDecoder()
+                continue
+            }
+            // A damaged packet: FFmpeg has said why; skip it and go on with the next ones.
+            damagedPackets += 1
+            failuresInARow += 1
+            if failuresInARow > Self.failuresBeforeGivingUp {
+                log.add("decoding stopped after \(framesRead) frames: \(FFmpegCode.message(received))")
+                finish()
+                return false
+            }
+        }
+        return false
+    }
+
+    /// Decoding errors in a row, with no frame between them, after which the rest of the
+    /// stream is taken to be beyond repair.
+    private static let failuresBeforeGivingUp = 100
+
+    /// Gives the decoder the next packet, or tells it the input has ended.
+    private mutating func feedDecoder() {
+        guard phase == .reading else {
+            finish()  // a drained decoder asking for more input has nothing left
+            return
+        }
+        let read = demuxer.readVideoPacket()
+        if read >= 0 {
+            if decoder.send(demuxer.packet) < 0 {
+                damagedPackets += 1  // FFmpeg has said why; the next packet may decode
+            }
+            return
+        }
+        if read != FFmpegCode.endOfFile {
+            log.add("reading stopped after \(framesRead) frames: \(FFmpegCode.message(read))")
+        }
+        phase = .draining
+        _ = decoder.send(nil)
+    }
+
+    /// Notes, once, what the finished stream says about the file's health.
+    private mutating func finish() {
+        guard phase != .finished else { return }
+        phase = .finished
+        if damagedPackets > 0 {
+            log.add("the decoder rejected \(damagedPackets) damaged packets")
+        }
+        if info.frameCountSource == .container, framesRead < info.frameCount {
+            log.add("the file ends early: decoded \(framesRead) of the \(info.frameCount) frames the container lists")
+        }
+    }
+
+    // MARK: - Describing the stream
+
+    /// The display matrix's rotation, to the nearest quarter turn.
+    private static func displayRotation(of stream: UnsafePointer<AVStream>, log: WarningLog) -> Int {
+        let degrees = cvio_stream_display_rotation(stream)
+        let quarterTurns = Int((degrees / 90).rounded())
+        if abs(degrees - Double(quarterTurns * 90)) > 1 {
+            log.add("the display rotation of \(degrees)° is applied as \(quarterTurns * 90 % 360)°")
+        }
+        return quarterTurns * 90 % 360
+    }
+
+    private static func describe(
+        _ stream: UnsafePointer<AVStream>, uri: String, rotation: Int, demuxer: borrowing Demuxer,
+        decoder: borrowing Decoder
+    ) -> VideoInfo {
+        let parameters = stream.pointee.codecpar.pointee
+        let statedRate = [stream.pointee.avg_frame_rate, stream.pointee.r_frame_rate].first { $0.num > 0 && $0.den > 0 }
+        let frameRate = statedRate.map { av_q2d($0) } ?? 0
+        let streamDuration = stream.pointee.duration
+        let duration = streamDuration > 0 && streamDuration != FFmpegCode.noTimestamp
+            ? Double(streamDuration) * av_q2d(stream.pointee.time_base) : demuxer.containerDuration ?? 0
+        let (frameCount, frameCountSource): (Int, VideoInfo.FrameCountSource) =
+            if stream.pointee.nb_frames > 0 { (Int(stream.pointee.nb_frames), .container) }
+            else if duration > 0 && frameRate > 0 { (Int((duration * frameRate).rounded()), .estimate) }
+            else { (0, .unknown) }
+        let format = parameters.format >= 0 ? AVPixelFormat(rawValue: parameters.format) : decoder.pixelFormat
+        let quarterTurned = rotation == 90 || rotation == 270
+        return VideoInfo(
+            uri: uri,
+            width: Int(quarterTurned ? parameters.height : parameters.width),
+            height: Int(quarterTurned ? parameters.width : parameters.height),
+            frameRate: frameRate, frameCount: frameCount, frameCountSource: frameCountSource, duration: duration,
+            codec: String(cString: avcodec_get_name(parameters.codec_id)),
+            pixelFormat: av_get_pix_fmt_name(format).map { String(cString: $0) } ?? "unknown",
+            rotation: rotation)
+    }
+}
+
+// The reader's FFmpeg objects belong to it alone and are not tied to the thread that made
+// them, so a reader may move to another thread; being ~Copyable, it is never shared.
+extension VideoReader: @unchecked Sendable {}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import TrajectoryKit
+import TrajectoryVideo
+
+/// A file cut short by a failed download or a full disk still holds frames a user wants.
+@Suite("Truncated and damaged files")
+struct DamagedFileTests {
+    static let frameCount = 60
+    static let scene = MovingSquare(noise: 12)
+
+    /// A 60-frame clip with the moving square, as bytes.
+    static func clip(in directory: TemporaryDirectory, fastStart: Bool = true) throws -> Data {
+        let path = directory.file("whole.mp4")
+        var settings = quickSettings(crf: 23)
+        settings.fastStart = fastStart
+        try Self.scene.write(to: path, count: frameCount, settings: settings)
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+
+    @Test("a file cut to 60% of its bytes gives the frames before the cut, and says it ends early")
+    func truncated() throws {
+        let directory = try TemporaryDirectory()
+        let whole = try Self.clip(in: directory)
+        let path = directory.file("cut.mp4")
+        try whole.prefix(whole.count * 6 / 10).write(to: URL(fileURLWithPath: path))
+
+        let (info, frames, warnings) = try decodeAll(path)
+
+        #expect(info.frameCount == Self.frameCount)
+        #expect(frames.count > Self.frameCount / 3 && frames.count < Self.frameCount)
+        #expect(warnings.contains("the file ends early: decoded \(frames.count) of the 60 frames the container lists"))
+        // What was decoded is still the right picture.
+        let scene = Self.scene
+        for (index, frame) in frames.prefix(frames.count - 1).enumerated() {
+            let centre = try #require(scene.brightCentroid(of: frame.image))
+            #expect(abs(centre.x - scene.centre(ofFrame: index).x) < 0.5, "frame \(index)")
+        }
+    }
+
+    @Test("an MP4 cut short before its index (no fast start) is refused with FFmpeg's reason")
+    func truncatedWithoutIndex() throws {
+        let directory = try TemporaryDirectory()
+        let whole = try Self.clip(in: directory, fastStart: false)
+        let path = directory.file("cut.mp4")
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: path))
+
+        let error = try #require(throws: VideoError.self) { _ = try VideoReader(uri: path) }
+
+        #expect(error.kind == .notAVideo)
+        #expect(error.description == "'\(path)' is not a video FFmpeg can read (mov: moov atom not found)")
+    }
+
+    @Test("garbage in the middle of the coded frames: every frame still comes out, with warnings")
+    func corruptedMiddle() throws {
+        let directory = try TemporaryDirectory()
+        var bytes = try Self.clip(in: directory)
+        let path = directory.file("damaged.mp4")
+        // Overwrite a stretch of coded data (the index sits at the front with fast start).
+        var generator = SystemRandomNumberGenerator()
+        let start = bytes.count / 2
+        for offset in start..<(start + 2000) {
+            bytes[offset] = UInt8.random(in: 0...255, using: &generator)
+        }
+        try bytes.write(to: URL(fileURLWithPath: path))
+
+        let (_, frames, warnings) = try decodeAll(path)
+
+        #expect(frames.count == Self.frameCount)
+        #expect(!warnings.isEmpty)
+        #expect(warnings.allSatisfy { !$0.contains("\n") })
+    }
+}
