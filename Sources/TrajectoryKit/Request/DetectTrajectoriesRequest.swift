@@ -39,6 +39,8 @@ public final class DetectTrajectoriesRequest {
     /// The trajectories that gained a point in the latest analysed frame; nil until a frame has
     /// been analysed. A frame skipped by the spacing leaves the results of the last analysed one.
     public private(set) var results: [TrajectoryObservation]?
+    /// The frame ``results`` belong to: the latest analysed frame; nil before the first.
+    public private(set) var resultsFrame: FrameStamp?
     /// Called after every analysed frame.
     public var completionHandler: CompletionHandler?
 
@@ -71,6 +73,7 @@ public final class DetectTrajectoriesRequest {
         guard sampler.shouldAnalyze(frameAt: frame.time) else { return false }
         let blobs = detector.detect(luma: luma, layout: layout)
         results = tracker.update(blobs: blobs, frame: frame, frameWidth: layout.width, frameHeight: layout.height)
+        resultsFrame = frame
         completionHandler?(self)
         return true
     }

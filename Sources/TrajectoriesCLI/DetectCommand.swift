@@ -1,0 +1,84 @@
+import ArgumentParser
+import TrajectoryKit
+import TrajectoryVideo
+
+/// `trajectories detect`: the ball flights in one video, as JSON.
+struct DetectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "detect",
+        abstract: "Find the balls in flight in a video and print each flight as JSON.",
+        discussion: """
+            Output follows schemaVersion 1 (Schemas/trajectories.schema.json): a document with the
+            source, the request and every trajectory, or with --format jsonl one line per analysed
+            frame that has observations, written as soon as it is known.
+            """)
+
+    @Argument(help: "A video file, a URL FFmpeg can read, or - for standard input.")
+    var input: String
+
+    @OptionGroup var requestOptions: RequestOptions
+
+    @Option(help: "json: one document when the video has been read; jsonl: a line per analysed frame with observations.")
+    var format: OutputFormat = .json
+
+    @Option(help: "normalized: Vision's coordinates, origin at the bottom left, radius ÷ width; pixels: origin at the top left.")
+    var coordinates: CoordinateSpace = .normalized
+
+    @Option(name: [.short, .long], help: "Write the results to this file instead of standard output.")
+    var output: String?
+
+    @Flag(help: "Also print FFmpeg's own messages on standard error.")
+    var verbose = false
+
+    func run() throws {
+        try Diagnostics.reportingFailures {
+            if verbose { FFmpegLog.echoLevel = .warning }
+            var destination = try OutputDestination(path: output)
+            let request = try requestOptions.makeRequest()
+            switch format {
+            case .json:
+                let report = try detectDocument(request: request)
+                try destination.writeDocument(JSONOutput.document(report))
+                report.warnings.forEach(Diagnostics.warning)
+            case .jsonl:
+                let summary = try detectLines(request: request, into: &destination)
+                try destination.finishLines()
+                summary.warnings.forEach(Diagnostics.warning)
+            }
+        }
+    }
+
+    /// The whole run as one report.
+    private func detectDocument(request: DetectTrajectoriesRequest) throws -> TrajectoryReport {
+        var collector = TrajectoryCollector()
+        let summary = try VideoTrajectoryDetection.run(uri: input, request: request) { frame in
+            collector.add(frame.observations)
+        }
+        let formatter = ReportFormatter(coordinates: coordinates, frameWidth: summary.info.width, frameHeight: summary.info.height)
+        return TrajectoryReport(
+            source: TrajectoryReport.SourceDescription(
+                uri: input, width: summary.info.width, height: summary.info.height,
+                frameRate: summary.info.frameRate, frameCount: summary.framesDecoded,
+                duration: summary.duration, rotation: summary.info.rotation),
+            request: requestOptions.description(coordinates: coordinates),
+            trajectories: collector.trajectories(formattedBy: formatter),
+            warnings: summary.warnings)
+    }
+
+    /// The run as JSON Lines, one written per analysed frame with observations.
+    private func detectLines(
+        request: DetectTrajectoriesRequest, into destination: inout OutputDestination
+    ) throws -> VideoTrajectoryDetection.Summary {
+        var builder: FrameReportBuilder?
+        return try VideoTrajectoryDetection.run(uri: input, request: request) { frame in
+            guard !frame.observations.isEmpty else { return }
+            if builder == nil {
+                builder = FrameReportBuilder(formatter: ReportFormatter(
+                    coordinates: coordinates, frameWidth: frame.width, frameHeight: frame.height))
+            }
+            if let line = builder?.report(frame: frame.stamp, observations: frame.observations) {
+                try destination.writeLine(JSONOutput.line(line))
+            }
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+
+/// A runtime failure the user can act on: printed as one line on standard error, exit 1.
+struct CommandFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// Messages for the user on standard error, never mixed with the results on standard output.
+enum Diagnostics {
+    static func warning(_ message: String) {
+        write("trajectories: warning: \(message)")
+    }
+
+    static func error(_ message: String) {
+        write("trajectories: error: \(message)")
+    }
+
+    /// Runs a command's work; any error becomes one line on standard error and exit status 1.
+    /// Usage errors are not seen here: ArgumentParser reports them (exit 64) before `run()`.
+    static func reportingFailures(_ work: () throws -> Void) throws {
+        do {
+            try work()
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            Self.error(String(describing: error))
+            throw ExitCode.failure
+        }
+    }
+
+    private static func write(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
+
+/// The encoders behind every JSON the tool prints: sorted keys, so output is stable.
+enum JSONOutput {
+    static func document<Value: Encodable>(_ value: Value) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        var data = try encoder.encode(value)
+        data.append(UInt8(ascii: "\n"))
+        return data
+    }
+
+    static func line<Value: Encodable>(_ value: Value) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(value)
+    }
+}

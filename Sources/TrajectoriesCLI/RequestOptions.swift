@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import TrajectoryKit
+
+/// The flags that map onto `DetectTrajectoriesRequest`'s settings.
+struct RequestOptions: ParsableArguments {
+    @Option(name: .customLong("length"), help: "Points a trajectory needs before it is reported (Vision's trajectoryLength, at least 5).")
+    var trajectoryLength = 10
+
+    @Option(name: .customLong("spacing"), help: "Seconds: after an analysed frame, frames within this time are skipped (Vision's frameAnalysisSpacing; 0 analyses every frame).")
+    var frameAnalysisSpacing = 0.0
+
+    @Option(name: .customLong("min-radius"), help: "Smallest object radius to report, as a fraction of the frame width.")
+    var minimumRadius = 0.0
+
+    @Option(name: .customLong("max-radius"), help: "Largest object radius to report, as a fraction of the frame width.")
+    var maximumRadius = 1.0
+
+    @Option(
+        name: .customLong("roi"),
+        help: ArgumentHelp(
+            "Region of interest: x,y,width,height, normalized, origin at the bottom left (default: the whole frame).",
+            valueName: "x,y,w,h"),
+        transform: RegionArgument.parse)
+    var regionOfInterest = NormalizedRect.full
+
+    func validate() throws {
+        guard trajectoryLength >= 5 else {
+            throw ValidationError("--length must be at least 5 (got \(trajectoryLength)).")
+        }
+        guard frameAnalysisSpacing.isFinite, frameAnalysisSpacing >= 0 else {
+            throw ValidationError("--spacing must be a number of seconds, 0 or more (got \(frameAnalysisSpacing)).")
+        }
+        for (flag, value) in [("--min-radius", minimumRadius), ("--max-radius", maximumRadius)] {
+            guard value.isFinite, (0...1).contains(value) else {
+                throw ValidationError("\(flag) must be between 0 and 1, a fraction of the frame width (got \(value)).")
+            }
+        }
+        guard minimumRadius <= maximumRadius else {
+            throw ValidationError("--min-radius (\(minimumRadius)) must not exceed --max-radius (\(maximumRadius)).")
+        }
+    }
+
+    /// A request configured from these flags.
+    func makeRequest() throws -> DetectTrajectoriesRequest {
+        let request = try DetectTrajectoriesRequest(
+            frameAnalysisSpacing: frameAnalysisSpacing, trajectoryLength: trajectoryLength)
+        request.objectMinimumNormalizedRadius = minimumRadius
+        request.objectMaximumNormalizedRadius = maximumRadius
+        request.regionOfInterest = regionOfInterest
+        return request
+    }
+}
+
+extension RequestOptions {
+    /// The settings as the report records them.
+    func description(coordinates: CoordinateSpace) -> TrajectoryReport.RequestDescription {
+        TrajectoryReport.RequestDescription(
+            trajectoryLength: trajectoryLength, frameAnalysisSpacing: frameAnalysisSpacing,
+            objectMinimumNormalizedRadius: minimumRadius, objectMaximumNormalizedRadius: maximumRadius,
+            regionOfInterest: regionOfInterest, coordinates: coordinates)
+    }
+}
+
+/// `--roi x,y,width,height`: four numbers, normalized, bottom-left origin, inside the frame.
+enum RegionArgument {
+    static func parse(_ argument: String) throws -> NormalizedRect {
+        let numbers = argument.split(separator: ",", omittingEmptySubsequences: false)
+            .compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard numbers.count == 4, numbers.allSatisfy(\.isFinite) else {
+            throw ValidationError("--roi needs four numbers x,y,width,height, e.g. 0,0,0.5,1 (got '\(argument)').")
+        }
+        let rect = NormalizedRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+        guard rect.isValidRegionOfInterest else {
+            throw ValidationError(
+                "--roi must have a positive width and height and lie inside 0,0,1,1 (got '\(argument)').")
+        }
+        return rect
+    }
+}
+/// How the results are written.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    /// One JSON document when the video has been read.
+    case json
+    /// One line per analysed frame with observations, flushed as it is produced.
+    case jsonl
+}
+
+extension CoordinateSpace: ExpressibleByArgument {}

@@ -1,1 +1,0 @@
-print("trajectories: not built yet")
