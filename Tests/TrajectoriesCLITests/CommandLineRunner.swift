@@ -1,0 +1,60 @@
+import Foundation
+
+/// Runs the built `trajectories` binary as a user would, capturing what it prints.
+struct CommandLineRunner {
+    struct Outcome {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+
+        /// Standard error's non-empty lines.
+        var errorLines: [String] { standardError.split(separator: "\n").map(String.init) }
+    }
+
+    /// The repository's root, found from this file's place in it.
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The real footage shared beside the repository (see ../shared/clips/README.md).
+    static func sharedClip(_ name: String) -> String {
+        repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/clips/\(name)").path
+    }
+
+    /// The binary SwiftPM built next to the test bundle (`.build/<configuration>/trajectories`).
+    static let executable: URL = {
+        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return testBinary.deletingLastPathComponent().appendingPathComponent("trajectories")
+    }()
+
+    /// Runs `trajectories arguments…`, feeding `standardInput` (a file) when given.
+    static func run(_ arguments: [String], standardInput: URL? = nil) throws -> Outcome {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = repositoryRoot
+        // Files rather than pipes: nothing can fill up and block the child, and nothing is read
+        // from two threads at once.
+        let folder = try temporaryFolder()
+        let outputFile = folder.appendingPathComponent("stdout"), errorFile = folder.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: outputFile)
+        process.standardError = try FileHandle(forWritingTo: errorFile)
+        if let standardInput { process.standardInput = try FileHandle(forReadingFrom: standardInput) }
+        try process.run()
+        process.waitUntilExit()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        return Outcome(
+            status: process.terminationStatus,
+            standardOutput: try String(contentsOf: outputFile, encoding: .utf8),
+            standardError: try String(contentsOf: errorFile, encoding: .utf8))
+    }
+
+    /// A fresh temporary folder for one test's files.
+    static func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("trajectories-cli-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+}
