@@ -100,11 +100,10 @@ struct SceneBuilder {
             let apexRise = random.uniform(0.05...0.9) * (y0 - 2 * r)
             velocity = SIMD2(direction * random.uniform(0.3...0.8) * w, -(2 * g * max(apexRise, 1)).squareRoot())
         }
-        let path = BallPath(
-            launchTime: time, start: start, velocity: velocity, gravity: g, radius: r, floorY: floorY,
-            restitution: random.uniform(restitution), minimumHop: 14 / frameRate, frame: frameSize,
-            endTime: duration + 1 / frameRate, restsBeforeLaunch: launch == .kick)
-        return ThrownBall(appearance: appearance, path: path)
+        let bounce = random.uniform(restitution)
+        let flightPath = path(
+            at: time, from: start, velocity: velocity, radius: r, rests: launch == .kick, restitution: bounce)
+        return ThrownBall(appearance: appearance, path: flightPath)
     }
 
     // MARK: People
@@ -112,18 +111,14 @@ struct SceneBuilder {
     /// A walker somewhere between the horizon and the camera, scaled by perspective,
     /// crossing at 1–1.7 m/s.
     mutating func walker() -> Walker {
-        let groundY = random.uniform((horizonY + 0.25 * (Double(height) - horizonY))...(Double(height) * 1.02))
-        let figureHeight = 1.75 * pixelsPerMetre * (groundY - horizonY) / (floorY - horizonY)
-        let metres = figureHeight / 1.75
-        let speed = random.sign() * random.uniform(1.0...1.7) * metres
+        let groundY = randomGroundY()
+        let scale = pixelsPerMetre(atGround: groundY)
+        let speed = random.sign() * random.uniform(1.0...1.7) * scale
         let w = Double(width)
         let startX = speed > 0 ? random.uniform(-0.3...0.5) * w : random.uniform(0.5...1.3) * w
-        let figure = HumanFigure(
-            height: figureHeight, skinLevel: Float(random.uniform(110...200)), shirtLevel: Float(random.uniform(20...235)),
-            trousersLevel: Float(random.uniform(25...120)), facing: speed)
         return Walker(
-            figure: figure, startX: startX, groundY: groundY, speed: speed, phase: random.uniform(0...6.28),
-            frameWidth: w)
+            figure: randomFigure(height: 1.75 * scale, facing: speed), startX: startX, groundY: groundY,
+            speed: speed, phase: random.uniform(0...6.28), frameWidth: w)
     }
 }
 
@@ -138,5 +133,127 @@ extension GroundTruth {
     var hasSimultaneousFlights: Bool {
         let spans = flights.map { ($0.points.first!.frame, $0.points.last!.frame) }.sorted { $0.0 < $1.0 }
         return zip(spans, spans.dropFirst()).contains { $0.1 >= $1.0 }
+    }
+}
+
+extension SceneBuilder {
+    /// Pixels per metre at a depth whose ground line is at `groundY` (perspective from the
+    /// horizon: half as far below the horizon is twice as far away).
+    func pixelsPerMetre(atGround groundY: Double) -> Double {
+        pixelsPerMetre * (groundY - horizonY) / (floorY - horizonY)
+    }
+
+    /// A ground line somewhere between a quarter of the way down from the horizon and just
+    /// below the frame.
+    mutating func randomGroundY() -> Double {
+        random.uniform((horizonY + 0.25 * (Double(height) - horizonY))...(Double(height) * 1.02))
+    }
+
+    mutating func randomFigure(height: Double, facing: Double) -> HumanFigure {
+        HumanFigure(
+            height: height, skinLevel: Float(random.uniform(110...200)), shirtLevel: Float(random.uniform(20...235)),
+            trousersLevel: Float(random.uniform(25...120)), facing: facing)
+    }
+
+    /// A person near the balls' plane swinging a ball like the ones in flight.
+    mutating func carrier() -> CarriedBall {
+        let groundY = floorY + random.uniform(-0.03...0.05) * Double(height)
+        let scale = pixelsPerMetre(atGround: groundY)
+        let facing = random.sign()
+        return CarriedBall(
+            figure: randomFigure(height: 1.75 * scale, facing: facing), ball: ballAppearance(),
+            startX: random.uniform(0.1...0.9) * Double(width), drift: random.uniform(-0.6...0.6) * scale,
+            groundY: groundY, swingFrequency: random.uniform(0.5...1.1), swingCentre: random.uniform(0.3...1.0),
+            swingAmplitude: random.uniform(0.6...1.3), phase: random.uniform(0...6.283), frameWidth: Double(width))
+    }
+
+    mutating func blinkingLight() -> BlinkingLight {
+        BlinkingLight(
+            center: SIMD2(random.uniform(0.05...0.95) * Double(width), random.uniform(0.1...0.8) * Double(height)),
+            radius: random.uniform(0.06...0.12) * pixelsPerMetre, onLevel: Float(random.uniform(220...255)),
+            offLevel: Float(random.uniform(50...90)), period: random.uniform(0.3...1.2),
+            dutyCycle: random.uniform(0.3...0.7), phase: random.uniform(0...1))
+    }
+
+    mutating func circularMover() -> CircularMover {
+        let orbit = random.uniform(0.3...0.9) * pixelsPerMetre
+        let margin = orbit + 20
+        let centre = SIMD2(
+            random.uniform(margin...(Double(width) - margin)), random.uniform(margin...(Double(height) - margin)))
+        return CircularMover(
+            center: centre, orbitRadius: orbit, angularSpeed: random.sign() * random.uniform(2...7),
+            phase: random.uniform(0...6.283), marker: ballAppearance(),
+            wheelLevel: random.chance(0.5) ? Float(random.uniform(40...90)) : nil)
+    }
+
+    mutating func slowVehicle() -> SlowVehicle {
+        let groundY = randomGroundY()
+        let scale = pixelsPerMetre(atGround: groundY)
+        let speed = random.sign() * random.uniform(0.6...2.0) * scale
+        let length = random.uniform(4...6) * scale
+        let startX = speed > 0 ? random.uniform(-0.8...0.3) * length : Double(width) - random.uniform(0.2...0.9) * length
+        return SlowVehicle(
+            startX: startX, speed: speed, groundY: groundY, length: length,
+            height: random.uniform(1.8...2.4) * scale, bodyLevel: Float(random.uniform(60...220)),
+            frameWidth: Double(width))
+    }
+
+    mutating func foliage() -> Foliage {
+        let size = SIMD2(Int(random.uniform(0.15...0.28) * Double(width)), Int(random.uniform(0.2...0.35) * Double(height)))
+        let origin = SIMD2(
+            random.uniform(-0.1...0.95) * Double(width) - Double(size.x) / 2,
+            horizonY - Double(size.y) * random.uniform(0.5...1.1))
+        return Foliage(
+            origin: origin, size: size, windStrength: random.uniform(0.8...2.2), trunkBase: horizonY + 0.02 * Double(height),
+            seed: random.next())
+    }
+
+    mutating func crowd() -> Crowd {
+        let top = horizonY - random.uniform(0.12...0.2) * Double(height)
+        let region = PixelBox(minX: -10, minY: top, maxX: Double(width) + 10, maxY: horizonY + 2)
+        return Crowd(region: region, seed: random.next())
+    }
+
+    mutating func banner(top: Double) -> ScrollingBanner {
+        let bannerHeight = random.uniform(0.035...0.06) * Double(height)
+        let left = random.chance(0.5) ? -10 : random.uniform(0...0.4) * Double(width)
+        let right = random.chance(0.5) ? Double(width) + 10 : left + random.uniform(0.3...0.6) * Double(width)
+        return ScrollingBanner(
+            region: PixelBox(minX: left, minY: top, maxX: right, maxY: top + bannerHeight),
+            speed: random.sign() * random.uniform(60...260), seed: random.next())
+    }
+}
+
+extension SceneBuilder {
+    /// A ball tossed so high that it leaves through the top of the frame and falls back in:
+    /// one arc, two flights in the truth.
+    mutating func highToss(at time: Double, appearance: BallAppearance) -> ThrownBall {
+        let r = appearance.radius
+        // Flight time whose apex (g·T²/8 above the launch) clears the top edge by 1–1.4×.
+        let clearing = (8 * (floorY + 2 * r) / gravity).squareRoot()
+        let flightTime = clearing * random.uniform(1.05...1.25)
+        let start = SIMD2(random.uniform(0.25...0.75) * Double(width), floorY - r)
+        let velocity = SIMD2(random.uniform(-0.12...0.12) * Double(width), -gravity * flightTime / 2)
+        return ThrownBall(appearance: appearance, path: path(at: time, from: start, velocity: velocity, radius: r, rests: true))
+    }
+
+    /// A hard, flat throw across the frame: long motion-blur streaks.
+    mutating func fastThrow(at time: Double, appearance: BallAppearance) -> ThrownBall {
+        let r = appearance.radius
+        let direction = random.sign()
+        let start = SIMD2(direction > 0 ? -r - 1 : Double(width) + r + 1, random.uniform(0.3...0.6) * Double(height))
+        let velocity = SIMD2(direction * random.uniform(0.9...1.5) * Double(width), -random.uniform(0...0.5) * Double(height))
+        return ThrownBall(appearance: appearance, path: path(at: time, from: start, velocity: velocity, radius: r, rests: false))
+    }
+
+    /// A bouncing path from `start` in this scene's gravity, floor and frame.
+    func path(
+        at time: Double, from start: SIMD2<Double>, velocity: SIMD2<Double>, radius: Double, rests: Bool,
+        restitution: Double = 0.5
+    ) -> BallPath {
+        BallPath(
+            launchTime: time, start: start, velocity: velocity, gravity: gravity, radius: radius, floorY: floorY,
+            restitution: restitution, minimumHop: 14 / frameRate, frame: frameSize,
+            endTime: duration + 1 / frameRate, restsBeforeLaunch: rests)
     }
 }

@@ -49,8 +49,8 @@ public struct BallPath: Sendable, Hashable {
             } else if end == exitTime {
                 ending = .leftFrame
             } else {
-                let impact = open.velocity(at: floorTime)
-                let reboundSpeed = -impact.y * restitution
+                // Downward speed at the floor (y grows downwards), kept in part by the bounce.
+                let reboundSpeed = open.velocity(at: floorTime).y * restitution
                 // The next hop lasts 2·v/g; too short a hop is no flight: the ball stays.
                 ending = 2 * reboundSpeed / gravity >= minimumHop ? .bounce : .landing
             }

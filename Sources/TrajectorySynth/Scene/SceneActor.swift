@@ -76,3 +76,10 @@ func distractorRecord(
     guard let first = frames.first, let last = frames.last else { return nil }
     return GroundTruth.Distractor(kind: kind, firstFrame: first, lastFrame: last)
 }
+
+extension GroundTruth.Distractor {
+    /// A distractor on screen from the first frame to the last.
+    static func onScreenThroughout(_ kind: String, frameCount: Int) -> Self {
+        Self(kind: kind, firstFrame: 0, lastFrame: frameCount - 1)
+    }
+}

@@ -28,7 +28,7 @@ public struct SceneRenderer: Sendable {
         sensor = SensorStage(sensor: script.sensor, seed: script.seed, width: script.width, height: script.height)
         actorsBehind = script.actors.filter { !$0.isInFrontOfBalls }
         actorsInFront = script.actors.filter { $0.isInFrontOfBalls }
-        groundTruth = TruthBuilder(script: script).groundTruth()
+        groundTruth = script.groundTruth()
     }
 
     /// A blank image of the clip's size, to pass to `render(frame:into:)` again and again.

@@ -1,3 +1,5 @@
+import TrajectoryEvaluation
+
 /// Everything about one synthetic clip: frame geometry, backdrop, camera, sensor, balls in
 /// flight and other actors. A value: the catalogue builds one per (scene, seed), and
 /// `SceneRenderer` turns it into frames and ground truth.
@@ -48,5 +50,11 @@ public struct SceneScript: Sendable {
     /// Frame `index`'s time and exposure.
     public func moment(ofFrame index: Int) -> FrameMoment {
         FrameMoment(index: index, time: time(ofFrame: index), exposure: sensor.shutterFraction / frameRate)
+    }
+
+    /// What really happens in this scene: the flights of its balls as a correct detector
+    /// should report them, and its distractors. Cheap: no pixel is rendered.
+    public func groundTruth() -> GroundTruth {
+        TruthBuilder(script: self).groundTruth()
     }
 }
