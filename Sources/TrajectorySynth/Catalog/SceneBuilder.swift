@@ -40,7 +40,9 @@ struct SceneBuilder {
         frameCount = Int((frameRate * random.uniform(2.5...4)).rounded())
         pixelsPerMetre = Double(height) / random.uniform(9...11)
         let style = random.element(of: Backdrop.Style.allCases)
-        let upper: Float = style == .field ? Float(random.uniform(165...200)) : Float(random.uniform(140...175))
+        // Skies and walls a little darker than a sunlit ball, as a camera exposing for the
+        // players renders them.
+        let upper: Float = style == .field ? Float(random.uniform(150...180)) : Float(random.uniform(130...165))
         backdrop = Backdrop(
             style: style, seed: random.next(), horizon: random.uniform(0.32...0.45), upperLevel: upper,
             lowerLevel: Float(random.uniform(80...115)), texture: Float(random.uniform(4...7)))
@@ -60,7 +62,7 @@ struct SceneBuilder {
         let r = radius.map { random.uniform($0) } ?? random.uniform(0.10...0.12) * pixelsPerMetre
         let light = SIMD3(random.uniform(-0.2...0.2), random.uniform(-0.25...(-0.05)), 1)
         return BallAppearance(
-            radius: r, albedo: Float(random.uniform(205...245)), ambient: Float(random.uniform(0.4...0.55)),
+            radius: r, albedo: Float(random.uniform(230...255)), ambient: Float(random.uniform(0.55...0.7)),
             light: light, highlight: Float(random.uniform(0...25)))
     }
 

@@ -84,6 +84,12 @@ public struct SceneRenderer: Sendable {
                     let upper = (row + top) * stride + left
                     let lower = upper + stride
                     let out = row * width
+                    if fraction == .zero {
+                        // A whole-pixel shift (always so for a steady camera): a plain copy.
+                        _ = UnsafeMutableBufferPointer(rebasing: pixels[out..<(out + width)])
+                            .update(fromContentsOf: source[upper..<(upper + width)])
+                        continue
+                    }
                     for column in 0..<width {
                         pixels[out + column] =
                             w00 * source[upper + column] + w10 * source[upper + column + 1]

@@ -82,16 +82,21 @@ struct SensorStage: Sendable {
                             for row in 0..<canvas.height {
                                 let gain = rowGain[row] * frameGain
                                 let base = row * width
-                                var bits: UInt64 = 0
-                                for column in 0..<width {
-                                    var value = light[base + column] * gain * columnGain[column]
-                                    if noisy {
-                                        if column & 3 == 0 { bits = generator.next() }
-                                        let level = Int(max(0, min(255, value)))
-                                        value += normals[Int(bits & 0xFFFF)] * deviations[level]
-                                        bits >>= 16
+                                var column = 0
+                                while column < width {
+                                    // One random word gives four 16-bit indices into the draws.
+                                    var bits = noisy ? generator.next() : 0
+                                    let end = min(column + 4, width)
+                                    while column < end {
+                                        var value = light[base + column] * gain * columnGain[column]
+                                        if noisy {
+                                            let level = Int(max(0, min(255, value)))
+                                            value += normals[Int(truncatingIfNeeded: bits & 0xFFFF)] * deviations[level]
+                                            bits >>= 16
+                                        }
+                                        output[base + column] = UInt8(max(0, min(255, value + 0.5)))
+                                        column += 1
                                     }
-                                    output[base + column] = UInt8(max(0, min(255, value + 0.5)))
                                 }
                             }
                         }
