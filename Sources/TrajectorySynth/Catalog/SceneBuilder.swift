@@ -60,7 +60,9 @@ struct SceneBuilder {
     /// A ball of real-world size: a football or volleyball (10–12 cm radius) by default.
     mutating func ballAppearance(radius: ClosedRange<Double>? = nil) -> BallAppearance {
         let r = radius.map { random.uniform($0) } ?? random.uniform(0.10...0.12) * pixelsPerMetre
-        let light = SIMD3(random.uniform(-0.2...0.2), random.uniform(-0.25...(-0.05)), 1)
+        // Light from near the camera, a little from above: visible shading, yet the intensity
+        // centroid stays within about half a pixel of the true centre.
+        let light = SIMD3(random.uniform(-0.1...0.1), random.uniform(-0.12...(-0.03)), 1)
         return BallAppearance(
             radius: r, albedo: Float(random.uniform(230...255)), ambient: Float(random.uniform(0.55...0.7)),
             light: light, highlight: Float(random.uniform(0...25)))
@@ -98,7 +100,9 @@ struct SceneBuilder {
             velocity = SIMD2(vx, -g * flightTime / 2)
         case .entry:
             let y0 = random.uniform(0.3...0.7) * Double(height)
-            start = SIMD2(direction > 0 ? -r - 1 : w + r + 1, y0)
+            // Outside the frame even when the camera shakes, so it never pops into view.
+            let outside = r + Double(Canvas.maximumCameraOffset) + 1
+            start = SIMD2(direction > 0 ? -outside : w + outside, y0)
             let apexRise = random.uniform(0.05...0.9) * (y0 - 2 * r)
             velocity = SIMD2(direction * random.uniform(0.3...0.8) * w, -(2 * g * max(apexRise, 1)).squareRoot())
         }
@@ -157,13 +161,14 @@ extension SceneBuilder {
             trousersLevel: Float(random.uniform(25...120)), facing: facing)
     }
 
-    /// A person near the balls' plane swinging a ball like the ones in flight.
-    mutating func carrier() -> CarriedBall {
+    /// A person near the balls' plane swinging a ball that looks like `ball` (a new one of
+    /// the scene's kind when nil).
+    mutating func carrier(ball: BallAppearance? = nil) -> CarriedBall {
         let groundY = floorY + random.uniform(-0.03...0.05) * Double(height)
         let scale = pixelsPerMetre(atGround: groundY)
         let facing = random.sign()
         return CarriedBall(
-            figure: randomFigure(height: 1.75 * scale, facing: facing), ball: ballAppearance(),
+            figure: randomFigure(height: 1.75 * scale, facing: facing), ball: ball ?? ballAppearance(),
             startX: random.uniform(0.1...0.9) * Double(width), drift: random.uniform(-0.6...0.6) * scale,
             groundY: groundY, swingFrequency: random.uniform(0.5...1.1), swingCentre: random.uniform(0.3...1.0),
             swingAmplitude: random.uniform(0.6...1.3), phase: random.uniform(0...6.283), frameWidth: Double(width))
@@ -243,7 +248,8 @@ extension SceneBuilder {
     mutating func fastThrow(at time: Double, appearance: BallAppearance) -> ThrownBall {
         let r = appearance.radius
         let direction = random.sign()
-        let start = SIMD2(direction > 0 ? -r - 1 : Double(width) + r + 1, random.uniform(0.3...0.6) * Double(height))
+        let outside = r + Double(Canvas.maximumCameraOffset) + 1
+        let start = SIMD2(direction > 0 ? -outside : Double(width) + outside, random.uniform(0.3...0.6) * Double(height))
         let velocity = SIMD2(direction * random.uniform(0.9...1.5) * Double(width), -random.uniform(0...0.5) * Double(height))
         return ThrownBall(appearance: appearance, path: path(at: time, from: start, velocity: velocity, radius: r, rests: false))
     }

@@ -127,8 +127,10 @@ public enum CatalogScene: String, Sendable, Hashable, CaseIterable {
             addDistractors(&scene)
             addFlights(&scene)
         case .carriedBall:
-            for _ in 0..<scene.random.integer(in: 1...2) { scene.actors.append(scene.carrier()) }
             addFlights(&scene, count: 1)
+            // The carried balls look exactly like the thrown one.
+            let look = scene.balls[0].appearance
+            for _ in 0..<scene.random.integer(in: 1...2) { scene.actors.append(scene.carrier(ball: look)) }
         case .shake:
             scene.camera = CameraShake(
                 amplitude: scene.random.uniform(2...5), knotInterval: scene.random.uniform(0.12...0.3),
