@@ -68,6 +68,16 @@ import TrajectorySynth
         case .carriedBall:
             #expect(kinds.contains("carried-ball"))
             #expect(!truth.flights.isEmpty)
+        case .tossCatch:
+            #expect(kinds == ["tosser"])
+            #expect(!truth.flights.isEmpty)
+            // Every ball ends in a hand, and its last truth point is on the way down.
+            #expect(script.balls.allSatisfy { $0.path.arcs.last?.ending == .caught })
+            for flight in truth.flights where flight.points.count >= 2 {
+                let last = flight.points[flight.points.count - 1]
+                let before = flight.points[flight.points.count - 2]
+                #expect(last.y > before.y)
+            }
         case .smallBall:
             #expect(truth.flights.allSatisfy { (2...3).contains($0.radius) })
         case .shake:

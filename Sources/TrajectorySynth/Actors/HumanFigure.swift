@@ -94,7 +94,9 @@ public struct HumanFigure: Sendable, Hashable {
     }
 
     /// Paints the figure: far limbs first and darker, then torso, near limbs and head.
-    public func draw(_ pose: Pose, on canvas: inout Canvas) {
+    /// With `nearHand`, the near arm reaches for that point instead of following the pose
+    /// (elbow placed by two-link inverse kinematics, bending downwards).
+    public func draw(_ pose: Pose, on canvas: inout Canvas, nearHand: SIMD2<Double>? = nil) {
         let hip = SIMD2(pose.x, pose.groundY - hipHeight(pose))
         let shoulder = shoulderPoint(pose)
         let shade: Float = 0.78
@@ -109,7 +111,34 @@ public struct HumanFigure: Sendable, Hashable {
         canvas.fillDisc(
             center: neck + SIMD2(-facing * 0.012 * height, -headRadius * 1.25), radius: headRadius * 0.8,
             level: skinLevel * 0.35)
-        drawArm(pose.nearArm, from: shoulder, sleeve: shirtLevel, hand: skinLevel, on: &canvas)
+        if let nearHand {
+            let elbow = elbowReaching(from: shoulder, to: nearHand)
+            canvas.fillCapsule(from: shoulder, to: elbow, radius: 0.032 * height, level: shirtLevel)
+            canvas.fillCapsule(from: elbow, to: nearHand, radius: 0.026 * height, level: skinLevel)
+            canvas.fillDisc(center: nearHand, radius: 0.03 * height, level: skinLevel)
+        } else {
+            drawArm(pose.nearArm, from: shoulder, sleeve: shirtLevel, hand: skinLevel, on: &canvas)
+        }
+    }
+
+    /// Where the elbow is when the hand is at `hand`: the intersection of two circles
+    /// (upper arm round the shoulder, forearm round the hand) below the shoulder–hand line.
+    /// Out of reach, the arm points straight at the target.
+    func elbowReaching(from shoulder: SIMD2<Double>, to hand: SIMD2<Double>) -> SIMD2<Double> {
+        let reach = hand - shoulder
+        let length = (reach * reach).sum().squareRoot()
+        let d = max(abs(upperArm - forearm) + 1e-6, min(upperArm + forearm - 1e-6, length))
+        let along = length > 0 ? reach / length : SIMD2(0, 1)
+        let a = (upperArm * upperArm - forearm * forearm + d * d) / (2 * d)
+        let h = max(0, upperArm * upperArm - a * a).squareRoot()
+        var across = SIMD2(-along.y, along.x)
+        if across.y < 0 { across = -across }
+        return shoulder + a * along + h * across
+    }
+
+    /// The near shoulder's position in `pose`.
+    public func nearShoulder(_ pose: Pose) -> SIMD2<Double> {
+        shoulderPoint(pose)
     }
 
     private func drawLeg(_ leg: Limb, from hip: SIMD2<Double>, level: Float, shoe: Float, on canvas: inout Canvas) {

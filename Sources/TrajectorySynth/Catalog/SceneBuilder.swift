@@ -265,3 +265,32 @@ extension SceneBuilder {
             endTime: duration + 1 / frameRate, restsBeforeLaunch: rests)
     }
 }
+
+extension SceneBuilder {
+    /// A person near the balls' plane who tosses a ball 0.8–2.5 m above the hand at `time`
+    /// and catches it on the way down: the actor and the ball in flight it throws.
+    mutating func tosser(at time: Double) -> (Tosser, ThrownBall) {
+        let groundY = floorY + random.uniform(-0.02...0.04) * Double(height)
+        let scale = pixelsPerMetre(atGround: groundY)
+        let figure = randomFigure(height: 1.75 * scale, facing: random.sign())
+        let look = ballAppearance()
+        let x = random.uniform(0.15...0.85) * Double(width)
+        let pose = HumanFigure.Pose(
+            x: x, groundY: groundY, nearLeg: .init(upper: 0.08, bend: 0.05), farLeg: .init(upper: -0.08, bend: 0.05),
+            nearArm: .init(upper: 0, bend: 0), farArm: .init(upper: 0, bend: 0))
+        let shoulder = figure.nearShoulder(pose)
+        let grip = SIMD2(0, -0.6 * look.radius)
+        let start = shoulder + figure.height * SIMD2(0.06 * figure.facing, -0.27) + grip
+        let rise = min(random.uniform(0.8...2.5) * scale, start.y - 2 * look.radius - 4)
+        let velocity = SIMD2(random.uniform(-0.15...0.15) * scale, -(2 * gravity * max(rise, 1)).squareRoot())
+        let catchHeight = shoulder.y - 0.2 * figure.height + grip.y
+        let flight = BallPath(
+            launchTime: time, start: start, velocity: velocity, gravity: gravity, radius: look.radius, floorY: floorY,
+            restitution: 0.5, minimumHop: 14 / frameRate, frame: frameSize, endTime: duration + 1 / frameRate,
+            restsBeforeLaunch: false, catchHeight: catchHeight)
+        let actor = Tosser(
+            figure: figure, ball: look, flight: flight, x: x, groundY: groundY, windUp: random.uniform(0.25...0.4),
+            frameWidth: Double(width))
+        return (actor, ThrownBall(appearance: look, path: flight))
+    }
+}

@@ -16,6 +16,7 @@ public enum CatalogScene: String, Sendable, Hashable, CaseIterable {
     case banner
     case distractors
     case carriedBall = "carried-ball"
+    case tossCatch = "toss-catch"
     case shake
     case smallBall = "small-ball"
     case lowContrast = "low-contrast"
@@ -41,6 +42,7 @@ public enum CatalogScene: String, Sendable, Hashable, CaseIterable {
         case .banner: "balls in flight past LED boards with scrolling lettering"
         case .distractors: "balls in flight among walkers, circling markers, blinking lights and a slow vehicle"
         case .carriedBall: "people swinging balls in their hands (not flights) and one real flight"
+        case .tossCatch: "people tossing a ball up and catching it: each flight ends in the hand"
         case .shake: "balls in flight filmed by a shaking hand-held camera"
         case .smallBall: "small balls, 2–3 px in radius"
         case .lowContrast: "balls barely brighter than a dull background, with more noise"
@@ -131,6 +133,14 @@ public enum CatalogScene: String, Sendable, Hashable, CaseIterable {
             // The carried balls look exactly like the thrown one.
             let look = scene.balls[0].appearance
             for _ in 0..<scene.random.integer(in: 1...2) { scene.actors.append(scene.carrier(ball: look)) }
+        case .tossCatch:
+            let count = scene.random.integer(in: 1...2)
+            for index in 0..<count {
+                let time = Double(index) * scene.duration / Double(count) + scene.random.uniform(0.4...0.8)
+                let (person, ball) = scene.tosser(at: time)
+                scene.actors.append(person)
+                scene.balls.append(ball)
+            }
         case .shake:
             scene.camera = CameraShake(
                 amplitude: scene.random.uniform(2...5), knotInterval: scene.random.uniform(0.12...0.3),

@@ -22,10 +22,13 @@ public struct BallPath: Sendable, Hashable {
     ///   - frame: the frame's size; the path ends once the ball has left it sideways or
     ///     below for good (it may leave through the top and come back).
     ///   - endTime: the path ends at this time at the latest (the clip's end).
+    ///   - catchHeight: if given, a hand catches the ball when its centre comes down to this
+    ///     height (before the floor): the path ends there.
     public init(
         launchTime: Double, start: SIMD2<Double>, velocity: SIMD2<Double>, gravity: Double,
         radius: Double, floorY: Double, restitution: Double, friction: Double = 0.85,
-        minimumHop: Double, frame: SIMD2<Double>, endTime: Double, restsBeforeLaunch: Bool
+        minimumHop: Double, frame: SIMD2<Double>, endTime: Double, restsBeforeLaunch: Bool,
+        catchHeight: Double? = nil
     ) {
         self.restsBeforeLaunch = restsBeforeLaunch
         self.floorY = floorY
@@ -41,11 +44,14 @@ public struct BallPath: Sendable, Hashable {
                 startTime: time, endTime: time, start: position, velocity: currentVelocity,
                 gravity: gravity, ending: .clipEnded)
             let floorTime = open.descendingTime(toHeight: contactY) ?? .infinity
+            let catchTime = catchHeight.flatMap { open.descendingTime(toHeight: $0) } ?? .infinity
             let exitTime = Self.exitTime(of: open, frame: frame, margin: margin)
-            let end = min(floorTime, exitTime, endTime)
+            let end = min(floorTime, catchTime, exitTime, endTime)
             let ending: BallisticArc.Ending
             if end == endTime {
                 ending = .clipEnded
+            } else if end == catchTime {
+                ending = .caught
             } else if end == exitTime {
                 ending = .leftFrame
             } else {

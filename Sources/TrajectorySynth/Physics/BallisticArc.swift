@@ -13,6 +13,8 @@ public struct BallisticArc: Sendable, Hashable {
         case leftFrame
         /// The clip ended first.
         case clipEnded
+        /// A hand caught the ball on its way down.
+        case caught
     }
 
     public var startTime: Double
