@@ -58,13 +58,16 @@ struct SceneBuilder {
     // MARK: Balls
 
     /// A ball of real-world size: a football or volleyball (10–12 cm radius) by default.
+    /// Most are white or yellow (bright in luma); one in three is dark, as a green or red
+    /// ball is against a bright wall or sky.
     mutating func ballAppearance(radius: ClosedRange<Double>? = nil) -> BallAppearance {
         let r = radius.map { random.uniform($0) } ?? random.uniform(0.10...0.12) * pixelsPerMetre
         // Light from near the camera, a little from above: visible shading, yet the intensity
         // centroid stays within about half a pixel of the true centre.
         let light = SIMD3(random.uniform(-0.1...0.1), random.uniform(-0.12...(-0.03)), 1)
         return BallAppearance(
-            radius: r, albedo: Float(random.uniform(230...255)), ambient: Float(random.uniform(0.55...0.7)),
+            radius: r, albedo: Float(random.chance(1.0 / 3) ? random.uniform(45...85) : random.uniform(230...255)),
+            ambient: Float(random.uniform(0.55...0.7)),
             light: light, highlight: Float(random.uniform(0...25)))
     }
 
