@@ -113,11 +113,4 @@ public struct BallPath: Sendable, Hashable {
         else { return nil }
         return arcs.lastIndex { $0.startTime <= time }
     }
-
-    /// Speed at `time`, pixels per second (0 while resting or absent).
-    public func speed(at time: Double) -> Double {
-        guard let arc = arc(at: time) else { return 0 }
-        let v = arc.velocity(at: time)
-        return (v * v).sum().squareRoot()
-    }
 }
