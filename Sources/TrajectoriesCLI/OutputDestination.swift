@@ -9,6 +9,9 @@ struct OutputDestination {
     private let path: String?
     private var lineHandle: FileHandle?
 
+    /// Standard output.
+    static let standardOutput = try! OutputDestination(path: nil)
+
     /// - Parameter path: a file path, or nil (or "-") for standard output.
     init(path: String?) throws {
         self.path = path == "-" ? nil : path

@@ -4,14 +4,14 @@ import TrajectoryKit
 
 /// Where rendered frames go, one at a time, in presentation order: a video encoder, a
 /// folder of images, a test's hash.
-public protocol FrameSink {
+public protocol FrameSink: ~Copyable {
     mutating func append(_ frame: LumaImage) throws
 }
 
 extension SceneRenderer {
     /// Renders every frame of the clip into `sink`, in order, and returns the truth.
     /// Memory stays flat: one image is reused for every frame.
-    public mutating func writeClip<Sink: FrameSink>(to sink: inout Sink) throws -> GroundTruth {
+    public mutating func writeClip<Sink: FrameSink & ~Copyable>(to sink: inout Sink) throws -> GroundTruth {
         var image = makeImage()
         for index in 0..<script.frameCount {
             render(frame: index, into: &image)
@@ -23,7 +23,7 @@ extension SceneRenderer {
 
 extension SceneScript {
     /// Renders this scene into `sink` and returns its ground truth.
-    public func writeClip<Sink: FrameSink>(to sink: inout Sink) throws -> GroundTruth {
+    public func writeClip<Sink: FrameSink & ~Copyable>(to sink: inout Sink) throws -> GroundTruth {
         var renderer = SceneRenderer(script: self)
         return try renderer.writeClip(to: &sink)
     }
