@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import TrajectoryKit
+import TrajectoryVideo
+
+/// The README's library examples, run for real on a sample clip, so they cannot go stale.
+@Suite struct ReadmeExampleTests {
+    static let clip = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("SampleClips/walkers-1.mp4").path
+
+    static func decodedFrames() throws -> [LumaImage] {
+        var reader = try VideoReader(uri: clip)
+        var frames: [LumaImage] = []
+        while let (image, _) = try reader.nextImage() { frames.append(image) }
+        return frames
+    }
+
+    @Test("frames from memory through SequenceRequestHandler find the sample clip's flight")
+    func framesFromMemory() throws {
+        let frames = try Self.decodedFrames()
+        var uuids = Set<UUID>()
+        // From the README:
+        let request = try DetectTrajectoriesRequest(frameAnalysisSpacing: 0, trajectoryLength: 10)
+        request.objectMaximumNormalizedRadius = 0.05   // ignore anything larger than a ball
+        let handler = SequenceRequestHandler()
+
+        for (index, image) in frames.enumerated() {   // frames: [LumaImage], 8-bit grey
+            try handler.perform([request], on: image, frame: FrameStamp(index: index, time: Double(index) / 30))
+            for trajectory in request.results ?? [] {
+                uuids.insert(trajectory.uuid)
+            }
+        }
+        #expect(uuids.count == 1)
+    }
+
+    @Test("VideoTrajectoryDetection.run reports the same flight from the file")
+    func fromFile() throws {
+        var uuids = Set<UUID>()
+        let request = try DetectTrajectoriesRequest(trajectoryLength: 10)
+        let summary = try VideoTrajectoryDetection.run(uri: Self.clip, request: request) { frame in
+            for trajectory in frame.observations {
+                uuids.insert(trajectory.uuid)
+            }
+        }
+        #expect(summary.framesDecoded == 99 && summary.framesAnalysed == 99 && summary.warnings.isEmpty)
+        #expect(uuids.count == 1)
+    }
+
+    @Test("several streams analysed at once on different threads give the results of one at a time")
+    func concurrentStreams() async throws {
+        func pointsFound() throws -> [TrajectoryPoint] {
+            var latest: [UUID: TrajectoryObservation] = [:]
+            let request = try DetectTrajectoriesRequest(trajectoryLength: 10)
+            _ = try VideoTrajectoryDetection.run(uri: Self.clip, request: request) { frame in
+                for observation in frame.observations { latest[observation.uuid] = observation }
+            }
+            return latest.values.flatMap(\.points).sorted { $0.frame < $1.frame }
+        }
+        let alone = try pointsFound()
+        let together = try await withThrowingTaskGroup(of: [TrajectoryPoint].self) { group in
+            for _ in 0..<4 { group.addTask { try pointsFound() } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(!alone.isEmpty)
+        #expect(together.allSatisfy { $0 == alone })
+    }
+}
