@@ -1,0 +1,95 @@
+import Benchmark
+import SampleFrames
+import TrajectoryKit
+
+// The blob detector on frames decoded beforehand, one frame per iteration, and its two
+// whole-frame vector stages on their own, to show where a frame's time goes.
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .perFrame
+
+    for clip in BenchmarkClip.all {
+        Benchmark("BlobDetector.detect \(clip.label)") { _, run in
+            run.detectNext()
+        } setup: {
+            try DetectorRun(clip)
+        }
+
+        Benchmark("BinomialSmoother.smooth \(clip.label)") { _, stages in
+            stages.smoothNext()
+        } setup: {
+            try DetectorStages(clip)
+        }
+
+        Benchmark("FrameDifferencing.minimumAbsoluteDifference \(clip.label)") { _, stages in
+            stages.differenceNext()
+        } setup: {
+            try DetectorStages(clip)
+        }
+    }
+}
+
+/// A detector fed a clip's frames in a loop. Setup runs it over the whole clip once, so the
+/// timed frames find its buffers sized: from then on it should allocate nothing.
+final class DetectorRun {
+    private var frames: FrameCycle
+    private var detector = BlobDetector()
+
+    init(_ clip: BenchmarkClip) throws {
+        frames = FrameCycle(try DecodedClip(clip))
+        for _ in 0..<frames.count { detectNext() }
+    }
+
+    func detectNext() {
+        blackHole(detector.detect(frames.next().image))
+    }
+}
+
+/// The detector's smoothing and differencing stages, each run alone over a clip's frames with
+/// output buffers made in setup.
+final class DetectorStages {
+    private let clip: DecodedClip
+    private var position = 0
+    private var smoother = BinomialSmoother()
+    private var output: [UInt8]
+
+    init(_ clip: BenchmarkClip) throws {
+        self.clip = try DecodedClip(clip)
+        output = [UInt8](repeating: 0, count: self.clip.frames[0].pixels.count)
+        smoothNext()  // the smoother sizes its row buffer on its first frame
+    }
+
+    func smoothNext() {
+        let image = clip.frames[nextIndex()]
+        withOutput { destination in
+            smoother.smooth(image.pixels.span, layout: image.layout, into: &destination, destinationBytesPerRow: image.width)
+        }
+    }
+
+    func differenceNext() {
+        let index = nextIndex()
+        let current = clip.frames[index], oneBefore = clip.frames[index - 1]
+        let twoBefore = clip.frames[index - 2], threeBefore = clip.frames[index - 3]
+        withOutput { motion in
+            FrameDifferencing.minimumAbsoluteDifference(
+                current: current.pixels.span, oneBefore: oneBefore.pixels.span, twoBefore: twoBefore.pixels.span,
+                threeBefore: threeBefore.pixels.span, layout: current.layout, into: &motion)
+        }
+    }
+
+    /// Lends the output buffer as a mutable span. A span of a class's stored array cannot
+    /// outlive the access to it, so the buffer is moved out for the call (no copy).
+    private func withOutput(_ body: (inout MutableSpan<UInt8>) -> Void) {
+        var buffer: [UInt8] = []
+        swap(&buffer, &output)
+        defer { swap(&buffer, &output) }
+        var span = buffer.mutableSpan
+        body(&span)
+    }
+
+    /// The next frame that has three frames before it: the fourth of the clip to the last, in a loop.
+    private func nextIndex() -> Int {
+        if position < 3 || position >= clip.frames.count { position = 3 }
+        defer { position += 1 }
+        return position
+    }
+}
