@@ -61,7 +61,8 @@ public struct FlightEvaluation: Sendable, Hashable, Codable, CustomStringConvert
                     + Self.trajectories(flight.trajectories.count)
             }
                 + clip.trajectories.filter { !$0.isTrue }.map { trajectory in
-                    let near = trajectory.flight.map { ", \(trajectory.matchedPoints) near flight \($0)" } ?? ""
+                    let near = trajectory.duplicateOf.map { ", duplicate of \($0.uuidString.prefix(8)) on flight \(trajectory.flight ?? -1)" }
+                        ?? trajectory.flight.map { ", \(trajectory.matchedPoints) near flight \($0)" } ?? ""
                     let moving = trajectory.concurrentDistractors.isEmpty
                         ? "" : " (moving then: \(trajectory.concurrentDistractors.joined(separator: ", ")))"
                     return "\(clip.clip): false trajectory \(trajectory.uuid.uuidString.prefix(8)), frames "

@@ -84,8 +84,12 @@ public struct FlightOutcome: Sendable, Hashable, Codable {
 /// How one reported trajectory was judged.
 public struct TrajectoryOutcome: Sendable, Hashable, Codable {
     public var uuid: UUID
-    /// At least the required fraction of its points match `flight`.
+    /// At least the required fraction of its points match `flight`, and it is not a duplicate.
     public var isTrue: Bool
+    /// For a trajectory that mostly repeats frames another (earlier) trajectory already matched
+    /// on the same flight: that trajectory. A second uuid for one ball at the same time is a
+    /// false report, not a second find.
+    @NullWhenAbsent public var duplicateOf: UUID?
     /// How many points it reported, and over which frames.
     public var points: Int
     @NullWhenAbsent public var firstFrame: Int?
@@ -101,11 +105,12 @@ public struct TrajectoryOutcome: Sendable, Hashable, Codable {
     public var concurrentDistractors: [String]
 
     public init(
-        uuid: UUID, isTrue: Bool, points: Int, firstFrame: Int?, lastFrame: Int?, flight: Int?,
-        matchedPoints: Int, meanError: Double?, maxError: Double?, concurrentDistractors: [String]
+        uuid: UUID, isTrue: Bool, duplicateOf: UUID? = nil, points: Int, firstFrame: Int?, lastFrame: Int?,
+        flight: Int?, matchedPoints: Int, meanError: Double?, maxError: Double?, concurrentDistractors: [String]
     ) {
         self.uuid = uuid
         self.isTrue = isTrue
+        self.duplicateOf = duplicateOf
         self.points = points
         self.firstFrame = firstFrame
         self.lastFrame = lastFrame

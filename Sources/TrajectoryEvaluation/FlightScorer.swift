@@ -9,7 +9,10 @@ import TrajectoryKit
 /// 3. Each trajectory is assigned to the flight it matches most points of (ties: the smaller
 ///    summed error, then the flight listed first). It is *true* when at least
 ///    `minimumMatchedFraction` of its points match that flight, otherwise *false*.
-/// 4. A trajectory *covers* the frames of its matched points; when the request skipped frames
+/// 4. A true trajectory most of whose matched frames an earlier-starting true trajectory of the
+///    same flight already matched is a *duplicate*: two uuids for one ball at once double-count
+///    flights downstream, so the later one counts as false.
+/// 5. A trajectory *covers* the frames of its matched points; when the request skipped frames
 ///    (`frameAnalysisSpacing`), also the frames between two matched points at most one analysis
 ///    step apart. A reportable flight is *found* when its true trajectories together cover at
 ///    least `minimumCoverage` of its visible frames.
@@ -39,7 +42,7 @@ public struct FlightScorer: Sendable {
         let trajectories = try report.pixelTrajectories(name: clipName)
         let flights = try IndexedFlight.index(truth, options: options, name: "\(clipName) ground truth")
 
-        let judgements = trajectories.map { judge($0, against: flights) }
+        let judgements = Self.markingDuplicates(trajectories.map { judge($0, against: flights) })
         let step = report.framesPerAnalysisStep
         let minimumFrames = options.minimumReportableFrames ?? report.minimumReportableFrames(step: step)
         let flightOutcomes = flights.map { flight in
@@ -68,6 +71,28 @@ public struct FlightScorer: Sendable {
         let isTrue = !trajectory.points.isEmpty
             && Double(best.count) >= options.minimumMatchedFraction * Double(trajectory.points.count)
         return TrajectoryJudgement(trajectory: trajectory, flightID: bestFlight?.id, matches: best, isTrue: isTrue)
+    }
+
+    /// Turns true trajectories that repeat an earlier one's frames on the same flight into
+    /// false ones (rule 4), visiting trajectories by first frame.
+    private static func markingDuplicates(_ judgements: [TrajectoryJudgement]) -> [TrajectoryJudgement] {
+        var marked = judgements
+        var claimed: [Int: [(uuid: UUID, frames: Set<Int>)]] = [:]
+        let order = judgements.indices.sorted {
+            (judgements[$0].trajectory.firstFrame ?? 0, $0) < (judgements[$1].trajectory.firstFrame ?? 0, $1)
+        }
+        for index in order {
+            let judgement = judgements[index]
+            guard judgement.isTrue, let flight = judgement.flightID else { continue }
+            let frames = Set(judgement.matches.map(\.frame))
+            let earlier = claimed[flight, default: []]
+            if let original = earlier.first(where: { 2 * $0.frames.intersection(frames).count > frames.count }) {
+                marked[index] = judgement.duplicate(of: original.uuid)
+            } else {
+                claimed[flight, default: []].append((judgement.trajectory.uuid, frames))
+            }
+        }
+        return marked
     }
 
     private func outcome(
@@ -188,6 +213,15 @@ struct TrajectoryJudgement: Sendable {
     /// Its points matching that flight.
     let matches: [PointMatch]
     let isTrue: Bool
+    /// The trajectory it repeats, when it is a duplicate (and so not true).
+    var duplicateOf: UUID?
+
+    /// The same judgement, as a duplicate of `original`.
+    func duplicate(of original: UUID) -> TrajectoryJudgement {
+        var copy = TrajectoryJudgement(trajectory: trajectory, flightID: flightID, matches: matches, isTrue: false)
+        copy.duplicateOf = original
+        return copy
+    }
 
     /// The frames of its matched points, plus the frames between two of them at most
     /// `framesPerStep` apart (frames the detector was not asked to analyse).
@@ -204,14 +238,14 @@ struct TrajectoryJudgement: Sendable {
         let first = trajectory.firstFrame
         let last = trajectory.lastFrame
         var concurrent: [String] = []
-        if !isTrue, let first, let last {
+        if !isTrue, duplicateOf == nil, let first, let last {
             for distractor in distractors
             where distractor.firstFrame <= last && distractor.lastFrame >= first && !concurrent.contains(distractor.kind) {
                 concurrent.append(distractor.kind)
             }
         }
         return TrajectoryOutcome(
-            uuid: trajectory.uuid, isTrue: isTrue, points: trajectory.points.count, firstFrame: first,
+            uuid: trajectory.uuid, isTrue: isTrue, duplicateOf: duplicateOf, points: trajectory.points.count, firstFrame: first,
             lastFrame: last, flight: flightID, matchedPoints: matches.count,
             meanError: Rate.mean(matches.errorSum, count: matches.count), maxError: matches.map(\.error).max(),
             concurrentDistractors: concurrent)

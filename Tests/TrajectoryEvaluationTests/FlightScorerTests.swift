@@ -92,6 +92,29 @@ import TrajectoryKit
         #expect(score.metrics.coverage == 1)
     }
 
+    @Test("a second uuid following the same flight at the same time is a duplicate, counted false")
+    func duplicate() throws {
+        let original = Fixture.track(following: flight, frames: 10..<40)
+        let copy = Fixture.track(following: flight, frames: 15..<40, offset: (1, 0))
+        let score = try scorer.score(Fixture.report([copy, original]), against: Fixture.truth([flight]))
+
+        #expect(score.flights[0].status == .found)
+        #expect(score.flights[0].trajectories == [original.uuid])
+        #expect(score.metrics.precision == 0.5)
+        #expect(score.metrics.fragmentation == 1)
+        let judged = try #require(score.trajectories.first { $0.uuid == copy.uuid })
+        #expect(!judged.isTrue && judged.duplicateOf == original.uuid)
+    }
+
+    @Test("trajectories that overlap by a few frames where a flight was split are not duplicates")
+    func overlappingSplit() throws {
+        let first = Fixture.track(following: flight, frames: 10..<27)
+        let second = Fixture.track(following: flight, frames: 24..<40)
+        let score = try scorer.score(Fixture.report([first, second]), against: Fixture.truth([flight]))
+        #expect(score.metrics.precision == 1)
+        #expect(score.metrics.fragmentation == 2)
+    }
+
     @Test("trajectories far from every flight are false and lower precision, naming what moved then")
     func junk() throws {
         let truth = Fixture.truth(
