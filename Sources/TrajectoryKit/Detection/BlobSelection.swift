@@ -12,20 +12,40 @@ struct BlobSelection {
 
     private var candidates: [Blob] = []
     private var tooLarge: [MomentEllipse] = []
+    /// The blobs measured whole so far this frame.
+    private var whole: [Blob] = []
 
     /// Forgets the previous frame's blobs.
     mutating func removeAll() {
         candidates.removeAll(keepingCapacity: true)
         tooLarge.removeAll(keepingCapacity: true)
+        whole.removeAll(keepingCapacity: true)
     }
 
     /// Records one measured blob of the frame and the region it was measured from.
-    mutating func add(_ blob: Blob, region: RegionMoments, configuration: BlobDetector.Configuration, frameWidth: Int) {
+    ///
+    /// - Parameter isWhole: whether the blob was measured whole (``WholeObjectRefiner``). A
+    ///   ball's leading crescent and its ghost can be two regions of the motion image that are
+    ///   both measured as the same whole ball; the second such blob is dropped.
+    mutating func add(
+        _ blob: Blob, region: RegionMoments, isWhole: Bool, configuration: BlobDetector.Configuration, frameWidth: Int
+    ) {
+        if isWhole {
+            guard !whole.contains(where: { Self.isSameObject($0, blob) }) else { return }
+            whole.append(blob)
+        }
         if blob.radius / Double(frameWidth) > configuration.maximumNormalizedRadius {
             tooLarge.append(MomentEllipse(region))
         } else {
             candidates.append(blob)
         }
+    }
+
+    /// Whether two blobs measured whole are one object: centres within a quarter of the radius.
+    private static func isSameObject(_ a: Blob, _ b: Blob) -> Bool {
+        let dx = a.center.x - b.center.x, dy = a.center.y - b.center.y
+        let reach = max(a.radius, b.radius) / 4
+        return dx * dx + dy * dy <= reach * reach
     }
 
     /// Appends to `selected` the recorded blobs that pass every filter.
