@@ -9,15 +9,15 @@
 /// 4. joins pixels above the low threshold into regions, keeping those that reach the high
 ///    one somewhere,
 /// 5. measures each region as a ``Blob``: where possible whole, in its difference from an
-///    earlier frame (up to eight back) that the object has moved clear of, since a ball moving
+///    earlier frame (up to 32 back) that the object has moved clear of, since a ball moving
 ///    less than its diameter per frame shows only part of itself in the motion image, and
 ///    each pixel weighted by how much of it the object covers, which the background's texture
 ///    does not sway (``WholeObjectRefiner``); and
 /// 6. keeps the blobs that pass the configured area, radius and region-of-interest filters
 ///    (dropping, too, the small pieces that lie on an object too large for the maximum radius).
 ///
-/// A detector holds the history of one stream (nine smoothed frames: about 8 MB at 720p,
-/// 19 MB at 1080p): use one per stream, and do not share one between threads. After the first
+/// A detector holds the history of one stream (eleven smoothed frames: about 10 MB at 720p,
+/// 23 MB at 1080p): use one per stream, and do not share one between threads. After the first
 /// frame of a given size it allocates nothing, except when the caller keeps the array a call
 /// returned past the next call, or a frame brings larger moving regions than any before.
 public struct BlobDetector {
@@ -28,10 +28,7 @@ public struct BlobDetector {
     /// The thresholds applied to the last analysed frame; nil until four frames have been seen.
     public private(set) var lastThresholds: MotionThresholds?
 
-    /// Frames the motion image needs: the current one and the three it is compared with.
-    private static let framesForMotion = 4
-
-    private var history = SmoothedFrameHistory(capacity: 1 + WholeObjectRefiner.deepestComparison)
+    private var history = SmoothedFrameHistory()
     private var motion: [UInt8] = []
     private var noiseEstimator = MotionNoiseEstimator()
     private var regionFinder = MotionRegionFinder()
@@ -54,7 +51,8 @@ public struct BlobDetector {
         blobs.removeAll(keepingCapacity: true)
         lastThresholds = nil
         history.append(luma, layout: layout)
-        guard history.frameCount >= Self.framesForMotion, let historyLayout = history.layout else { return blobs }
+        // The motion image compares the current frame with the three before it.
+        guard history.contains(age: 3), let historyLayout = history.layout else { return blobs }
 
         computeMotion(layout: historyLayout)
         // A span of a stored array borrows all of `self`; one of this local (the same buffer,

@@ -8,8 +8,11 @@
 /// the difference itself is proportional to them. Buffers are kept between uses: once the
 /// largest window so far has been seen, nothing more is allocated.
 struct ComparisonWindow {
-    /// Pixels of known coverage an object needs for its grey level to be found.
-    static let leastMiddlePixels = 6
+    /// Pixels of known coverage an object needs for its grey level to be found. Objects are
+    /// measured by coverage only when they stand well clear of the noise
+    /// (``WholeObjectRefiner/leastCoverageContrast``), so a few place it to a few percent of
+    /// the contrast, and a ball of radius 3 px has little more than that in its middle.
+    static let leastMiddlePixels = 4
 
     /// One connected part of the difference, above the low threshold, that holds seed pixels.
     struct Part {

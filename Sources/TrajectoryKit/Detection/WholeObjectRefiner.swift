@@ -11,16 +11,14 @@
 /// Going back one frame at a time, the part of each difference that holds the motion region
 /// (the seed) grows while the old disc still overlaps the current one and stops changing once
 /// it does not; two consecutive comparisons that agree, in total change and in centre, show the
-/// object whole, and the later of the two is measured. A ball nearly at rest, still overlapping
-/// its old position in the oldest stored frame, never gets there, and keeps its first measurement.
+/// object whole, and the later of the two is measured. The history reaches 32 frames back
+/// (``SmoothedFrameHistory``), so a ball of radius r is seen whole down to about (2r + 3) / 24
+/// pixels per frame, 1.1 for r = 12; a ball slower still, nearly at rest, still overlaps its
+/// old position in the oldest stored frame, and keeps its first measurement.
 ///
 /// Only the window around each region is compared, so the cost is proportional to the moving
 /// regions, not to the frame; the comparisons stop at the first agreeing pair.
 struct WholeObjectRefiner {
-    /// The oldest frame, counted back from the current one, that a region is compared with.
-    /// A ball of radius r moving v pixels per frame is seen whole once (2r + 2) / v + 1 frames
-    /// stand between (the 2 for the soft edges): 8 frames cover a 12 px ball down to 3.7 px per frame.
-    static let deepestComparison = 8
     /// Regions of more pixels than this are not measured again: a ball seen that large
     /// moves many pixels per frame, and large regions are mostly people and their limbs.
     static let largestRefinedArea = 8192
@@ -55,14 +53,14 @@ struct WholeObjectRefiner {
         history: SmoothedFrameHistory, layout: PlaneLayout, thresholds: MotionThresholds
     ) -> WholeObject? {
         let seed = finder.regions[index]
-        guard seed.area <= Self.largestRefinedArea, history.frameCount > 1 else { return nil }
+        guard seed.area <= Self.largestRefinedArea else { return nil }
         window.start(rect: Self.window(around: seed.bounds, layout: layout))
         finder.forEachRun(ofRegion: index) { row, columns in
             window.addSeedRun(row: row, columns: columns, motion: motion, layout: layout)
         }
         let current = history.frame(age: 0)
         var previous: ComparisonWindow.Part?
-        for age in 1..<history.frameCount {
+        for age in history.ages.dropFirst() {
             let earlier = history.frame(age: age)
             guard
                 let part = window.strongestSeededPart(
