@@ -8,11 +8,12 @@
 ///    from it (``MotionThresholds``),
 /// 4. joins pixels above the low threshold into regions, keeping those that reach the high
 ///    one somewhere,
-/// 5. measures each region as a ``Blob``: where possible whole, in its difference from an
+/// 5. measures each region as a ``Blob``, where possible whole, in its difference from an
 ///    earlier frame (up to 32 back) that the object has moved clear of, since a ball moving
 ///    less than its diameter per frame shows only part of itself in the motion image, and
 ///    each pixel weighted by how much of it the object covers, which the background's texture
-///    does not sway (``WholeObjectRefiner``); and
+///    does not sway; regions that are only the ghost of where a ball was are dropped
+///    (``WholeObjectRefiner``); and
 /// 6. keeps the blobs that pass the configured area, radius and region-of-interest filters
 ///    (dropping, too, the small pieces that lie on an object too large for the maximum radius).
 ///
@@ -66,19 +67,22 @@ public struct BlobDetector {
         let stillPixelChange = noiseEstimator.meanChange(below: thresholds.low)
         selection.removeAll()
         for (index, region) in regionFinder.regions.enumerated() where region.area >= configuration.minimumArea {
-            if let whole = refiner.measureWhole(
+            switch refiner.measureWhole(
                 regionAt: index, of: regionFinder, motion: motionPlane.span, history: history, layout: historyLayout,
                 thresholds: thresholds)
             {
+            case .whole(let whole):
                 selection.add(
                     Blob(measuring: whole.moments, remeasured: whole.measurement), region: whole.moments,
                     isWhole: true, configuration: configuration, frameWidth: layout.width)
-            } else {
+            case .unresolved:
                 let remeasured = EdgeInclusiveMeasurement(
                     region: region, motion: motionPlane.span, layout: historyLayout, noiseLevel: stillPixelChange)
                 selection.add(
                     Blob(measuring: region, remeasured: remeasured), region: region, isWhole: false,
                     configuration: configuration, frameWidth: layout.width)
+            case .ghost:
+                continue
             }
         }
         selection.select(into: &blobs, configuration: configuration, frameWidth: layout.width, frameHeight: layout.height)

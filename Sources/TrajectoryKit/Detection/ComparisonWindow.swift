@@ -1,12 +1,13 @@
 /// The current frame compared with one earlier frame over a small window around a moving
-/// region: the absolute difference of the two, and the connected parts of it that hold the
-/// region's pixels (the seed).
+/// region: the connected parts of their absolute difference that hold the region's pixels
+/// (the seed).
 ///
 /// Where the object has moved clear of where it was in the earlier frame, the difference shows
 /// its whole current outline as one part and its old outline as another; the part holding the
-/// seed is the object now. Only the parts the seed touches are traced, so the work beyond
-/// the difference itself is proportional to them. Buffers are kept between uses: once the
-/// largest window so far has been seen, nothing more is allocated.
+/// seed is the object now. The difference is taken only at the pixels a trace visits, so the
+/// work is proportional to the parts the seed touches, and a trace stops as soon as its part
+/// reaches the window's edge. Buffers are kept between uses: once the largest window so far
+/// has been seen, nothing more is allocated.
 struct ComparisonWindow {
     /// Pixels of known coverage an object needs for its grey level to be found. Objects are
     /// measured by coverage only when they stand well clear of the noise
@@ -14,40 +15,94 @@ struct ComparisonWindow {
     /// the contrast, and a ball of radius 3 px has little more than that in its middle.
     static let leastMiddlePixels = 4
 
-    /// One connected part of the difference, above the low threshold, that holds seed pixels.
+    /// One connected part of the difference, at or above the low threshold, that holds seed
+    /// pixels: the sums gathered while it is traced, which are enough to compare parts.
+    /// (``moments(of:current:earlier:layout:)`` measures it in full.)
     struct Part {
-        /// Its number in the window's labels.
-        var label: Int32
-        /// Its moments, in frame coordinates, each pixel weighted by its difference.
-        var moments: RegionMoments
+        /// Its label in the window, for this comparison.
+        var label: UInt32
+        /// Pixels in it.
+        var area = 0
+        /// Its total change, and the change-weighted sums of its pixels' columns and rows
+        /// (window coordinates).
+        var totalChange = 0
+        var changeWeightedX = 0, changeWeightedY = 0
+        /// The smallest rectangle of whole pixels holding it, frame coordinates.
+        var bounds: PixelRect
         /// Total motion value of the seed pixels it holds.
-        var seedWeight: Int
+        var seedWeight = 0
+
+        /// Its change-weighted centre, frame coordinates (`origin` is the window's corner).
+        func center(origin: (x: Int, y: Int)) -> PixelPoint {
+            PixelPoint(
+                x: Double(origin.x) + 0.5 + Double(changeWeightedX) / Double(totalChange),
+                y: Double(origin.y) + 0.5 + Double(changeWeightedY) / Double(totalChange))
+        }
+
+        fileprivate mutating func add(x: Int, y: Int, change: UInt8, seedMotion: UInt8, origin: (x: Int, y: Int)) {
+            area += 1
+            totalChange += Int(change)
+            changeWeightedX += Int(change) * x
+            changeWeightedY += Int(change) * y
+            seedWeight += Int(seedMotion)
+            bounds = PixelRect(
+                minX: min(bounds.minX, origin.x + x), minY: min(bounds.minY, origin.y + y),
+                maxX: max(bounds.maxX, origin.x + x + 1), maxY: max(bounds.maxY, origin.y + y + 1))
+        }
+    }
+
+    /// What one comparison shows of the seed.
+    enum Comparison {
+        /// No seed pixel differs from the earlier frame by the low threshold.
+        case absent
+        /// A part holding seed pixels reaches the window's edge, away from the frame's: it is
+        /// joined to something larger than the window (the object's old outline, or an arm).
+        case spills
+        /// The parts holding seed pixels all lie inside the window; this one holds the most
+        /// seed motion.
+        case part(Part)
     }
 
     /// The compared pixels, in frame coordinates.
     private(set) var rect = PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
-    /// |current − earlier| for each pixel of `rect`, rows of `rect.width` bytes.
-    private var change: [UInt8] = []
+    private var origin: (x: Int, y: Int) { (rect.minX, rect.minY) }
+    /// The window a part and its soft edge must lie in (window coordinates): the window less
+    /// a soft edge's width, except along the frame's edge.
+    private var inside = PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
     /// For each pixel of `rect`, its motion value if it belongs to the seed, else 0.
     private var seedMotion: [UInt8] = []
     /// The seed's pixels, as indices into the window.
     private var seedPixels: [Int] = []
-    /// For each pixel of `rect`, the label of the traced part that holds it, or 0.
-    private var labels: [Int32] = []
+    /// Total motion value of the seed's pixels.
+    private(set) var seedWeight = 0
+    /// For each pixel of the window, the label of the part that holds it. Labels only grow,
+    /// so those below `firstLabel` belong to earlier comparisons and need never be cleared.
+    private var labels: [UInt32] = []
+    /// The first label of the current comparison.
+    private var firstLabel: UInt32 = 1
+    /// The label the next traced part gets.
+    private var nextLabel: UInt32 = 1
     /// Pixels waiting to be visited while a part is traced.
     private var pending: [Int] = []
 
     /// Sets the window, with no seed yet.
-    mutating func start(rect: PixelRect) {
+    ///
+    /// - Parameter frameWidth, frameHeight: the frame's size, whose edges a part may reach.
+    mutating func start(rect: PixelRect, frameWidth: Int, frameHeight: Int) {
         self.rect = rect
+        let margin = EdgeInclusiveMeasurement.margin
+        inside = PixelRect(
+            minX: rect.minX == 0 ? 0 : margin, minY: rect.minY == 0 ? 0 : margin,
+            maxX: rect.maxX == frameWidth ? rect.width : rect.width - margin,
+            maxY: rect.maxY == frameHeight ? rect.height : rect.height - margin)
         let count = rect.width * rect.height
-        if change.count < count {
-            change = [UInt8](repeating: 0, count: count)
-            labels = [Int32](repeating: 0, count: count)
+        if labels.count < count {
+            labels.append(contentsOf: repeatElement(0, count: count - labels.count))
         }
         seedMotion.removeAll(keepingCapacity: true)
         seedMotion.append(contentsOf: repeatElement(0, count: count))
         seedPixels.removeAll(keepingCapacity: true)
+        seedWeight = 0
     }
 
     /// Adds the pixels `columns` of `row` (frame coordinates, inside the window) to the seed.
@@ -57,23 +112,48 @@ struct ComparisonWindow {
         for column in columns {
             seedMotion[windowRowStart + column] = motion[rowStart + column]
             seedPixels.append(windowRowStart + column)
+            seedWeight += Int(motion[rowStart + column])
         }
     }
 
-    /// Compares `current` with `earlier` over the window, traces the parts of the difference
-    /// at or above `low` that hold seed pixels, and returns the one holding the most seed
-    /// motion, or nil when no seed pixel reaches `low`.
-    mutating func strongestSeededPart(current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout, low: UInt8) -> Part? {
-        computeDifference(current: current, earlier: earlier, layout: layout)
-        for index in 0..<(rect.width * rect.height) { labels[index] = 0 }
+    /// Compares `current` with `earlier` over the window: traces the parts of their difference
+    /// at or above `low` that hold seed pixels, and tells what they show.
+    ///
+    /// A comparison with a camera that moves would read `earlier` shifted by the camera's
+    /// motion between the two frames; ``change(at:current:earlier:layout:)`` is the one place
+    /// that would change.
+    mutating func compare(current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout, low: UInt8) -> Comparison {
+        startLabels()
         var strongest: Part?
-        var nextLabel: Int32 = 1
-        for pixel in seedPixels where labels[pixel] == 0 && change[pixel] >= low {
-            let part = trace(from: pixel, label: nextLabel, low: low)
-            nextLabel += 1
+        for pixel in seedPixels
+        where labels[pixel] < firstLabel && change(at: pixel, current: current, earlier: earlier, layout: layout) >= low {
+            guard let part = trace(from: pixel, current: current, earlier: earlier, layout: layout, low: low) else {
+                return .spills
+            }
             if part.seedWeight > strongest?.seedWeight ?? 0 { strongest = part }
         }
-        return strongest
+        return strongest.map(Comparison.part) ?? .absent
+    }
+
+    /// The full moments of `part`, each pixel weighted by its change.
+    ///
+    /// - Precondition: `part` was returned by the last ``compare(current:earlier:layout:low:)``,
+    ///   with the same frames.
+    func moments(of part: Part, current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout) -> RegionMoments {
+        var moments: RegionMoments?
+        for row in part.bounds.minY..<part.bounds.maxY {
+            let windowRowStart = (row - rect.minY) * rect.width - rect.minX
+            for column in part.bounds.minX..<part.bounds.maxX where labels[windowRowStart + column] == part.label {
+                let value = change(x: column - rect.minX, y: row - rect.minY, current: current, earlier: earlier, layout: layout)
+                if moments == nil {
+                    moments = RegionMoments(column: column, row: row, change: value)
+                } else {
+                    moments!.add(column: column, row: row, change: value)
+                }
+            }
+        }
+        guard let moments else { preconditionFailure("a traced part holds at least one pixel") }
+        return moments
     }
 
     /// `part` measured with each pixel weighted by how much of it the object covers, or nil
@@ -91,18 +171,20 @@ struct ComparisonWindow {
     /// B comes from the shape of the object's path, placed first at the part's change-weighted
     /// centre and then, once more, at the centre measured by coverage, which is closer.
     ///
-    /// - Precondition: `part` was returned by the last ``strongestSeededPart(current:earlier:layout:low:)``
-    ///   with the same frames, and its measurement window lies inside the comparison window.
+    /// - Precondition: `part` was returned by the last ``compare(current:earlier:layout:low:)``,
+    ///   with the same frames.
     func measureByCoverage(
-        _ part: Part, current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout, low: UInt8
+        _ part: Part, moments: RegionMoments, current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout, low: UInt8
     ) -> EdgeInclusiveMeasurement? {
-        var path = BlurredDisc(part.moments)
+        var path = BlurredDisc(moments)
         var measurement: EdgeInclusiveMeasurement?
         for _ in 0..<2 {
             guard
                 let model = coverageModel(of: part, path: path, current: current, earlier: earlier, layout: layout),
                 let next = EdgeInclusiveMeasurement(
-                    coverageSums(of: part, model: model, current: current, earlier: earlier, layout: layout, low: low))
+                    coverageSums(
+                        of: part, origin: moments.change.mean, model: model, current: current, earlier: earlier,
+                        layout: layout, low: low))
             else { break }
             measurement = next
             path.center = next.center
@@ -112,8 +194,8 @@ struct ComparisonWindow {
 
     /// The sums of `part`'s window, each pixel weighted by its coverage under `model`.
     private func coverageSums(
-        of part: Part, model: CoverageModel, current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout,
-        low: UInt8
+        of part: Part, origin: PixelPoint, model: CoverageModel, current: Span<UInt8>, earlier: Span<UInt8>,
+        layout: PlaneLayout, low: UInt8
     ) -> EdgeInclusiveMeasurement.Sums {
         // Where the background is nearly the object's grey, coverage cannot be told from noise:
         // such pixels are divided by this contrast instead, and count for less.
@@ -121,8 +203,8 @@ struct ComparisonWindow {
         // The middle of the object weighs evenly, even on a shaded or patterned ball, and
         // the edge in proportion to coverage, as in the motion image's measurement.
         let cap = model.middleCoverage / 2
-        var sums = EdgeInclusiveMeasurement.Sums(origin: part.moments.change.mean)
-        forEachMeasuredPixel(of: part, low: low) { column, row, change in
+        var sums = EdgeInclusiveMeasurement.Sums(origin: origin)
+        forEachMeasuredPixel(of: part, current: current, earlier: earlier, layout: layout, low: low) { column, row, change in
             let index = row * layout.bytesPerRow + column
             let background = Double(earlier[index])
             let contrast = model.objectLuma - background
@@ -154,7 +236,7 @@ struct ComparisonWindow {
     ) -> CoverageModel? {
         // Minimising Σ (v − b − α·(B − b))² over B: B·Σα² = Σ α·(v − b) + Σ α²·b.
         var count = 0, sumAlphaSquared = 0.0, sumTerms = 0.0
-        let bounds = part.moments.bounds
+        let bounds = part.bounds
         for row in bounds.minY..<bounds.maxY {
             let windowRowStart = (row - rect.minY) * rect.width - rect.minX
             let frameRowStart = row * layout.bytesPerRow
@@ -171,73 +253,94 @@ struct ComparisonWindow {
         return CoverageModel(objectLuma: sumTerms / sumAlphaSquared, middleCoverage: path.axisCoverage)
     }
 
-    /// Calls `body` with the frame column and row and the change of each pixel of `part`'s
-    /// measurement window that is not in another part of the difference.
-    private func forEachMeasuredPixel(of part: Part, low: UInt8, _ body: (Int, Int, UInt8) -> Void) {
-        let window = EdgeInclusiveMeasurement.window(around: part.moments.bounds, within: rect)
-        for row in window.minY..<window.maxY {
-            let windowRowStart = (row - rect.minY) * rect.width - rect.minX
-            for column in window.minX..<window.maxX {
-                let value = change[windowRowStart + column]
-                if value < low || labels[windowRowStart + column] == part.label { body(column, row, value) }
+    /// Calls `body` with the frame column and row and the change of each pixel of `part`, and
+    /// of each pixel next to it that is in no other part of the difference (such as the
+    /// object's old outline).
+    ///
+    /// The part reaches wherever the object covers a pixel by more than the low threshold over
+    /// its contrast, a small fraction for an object measured by coverage: the ring next to it
+    /// holds the rest of its soft edge. Pixels farther out would add only noise, and weigh by
+    /// their squared distance in the spread.
+    private func forEachMeasuredPixel(
+        of part: Part, current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout, low: UInt8,
+        _ body: (Int, Int, UInt8) -> Void
+    ) {
+        let ring = PixelRect(
+            minX: max(rect.minX, part.bounds.minX - 1), minY: max(rect.minY, part.bounds.minY - 1),
+            maxX: min(rect.maxX, part.bounds.maxX + 1), maxY: min(rect.maxY, part.bounds.maxY + 1))
+        for row in ring.minY..<ring.maxY {
+            for column in ring.minX..<ring.maxX {
+                let x = column - rect.minX, y = row - rect.minY
+                let value = change(x: x, y: y, current: current, earlier: earlier, layout: layout)
+                let included = labels[y * rect.width + x] == part.label || (value < low && touches(part, x: x, y: y))
+                if included { body(column, row, value) }
             }
         }
     }
 
-    /// |current − earlier| over the window into `change`, 16 pixels at a time where the
-    /// window is at least that wide.
-    ///
-    /// A comparison with a camera that moves would read `earlier` shifted by the camera's
-    /// motion between the two frames; this is the one place that would change.
-    private mutating func computeDifference(current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout) {
-        // A mutable span borrows all of `self`: read what is needed first.
-        let rect = self.rect, width = rect.width
-        var output = change.mutableSpan
-        if width >= ByteVector.scalarCount {
-            let now = current.bytes, before = earlier.bytes
-            var outputBytes = output.mutableBytes
-            for row in rect.minY..<rect.maxY {
-                let frameOffset = row * layout.bytesPerRow + rect.minX
-                let windowOffset = (row - rect.minY) * width
-                forEachChunkStart(coveringWidth: width) { x in
-                    let a = now.unsafeLoadUnaligned(fromByteOffset: frameOffset + x, as: ByteVector.self)
-                    let b = before.unsafeLoadUnaligned(fromByteOffset: frameOffset + x, as: ByteVector.self)
-                    outputBytes.storeBytes(
-                        of: ByteVector.absoluteDifference(a, b), toByteOffset: windowOffset + x, as: ByteVector.self)
-                }
-            }
-        } else {
-            for row in rect.minY..<rect.maxY {
-                let frameOffset = row * layout.bytesPerRow + rect.minX
-                let windowOffset = (row - rect.minY) * width
-                for x in 0..<width {
-                    output[windowOffset + x] = ScalarBytes.absoluteDifference(current[frameOffset + x], earlier[frameOffset + x])
-                }
+    /// Whether a pixel next to (`x`, `y`) of the window belongs to `part`.
+    private func touches(_ part: Part, x: Int, y: Int) -> Bool {
+        for neighbourY in max(y - 1, 0)...min(y + 1, rect.height - 1) {
+            for neighbourX in max(x - 1, 0)...min(x + 1, rect.width - 1)
+            where labels[neighbourY * rect.width + neighbourX] == part.label {
+                return true
             }
         }
+        return false
+    }
+
+    /// |current − earlier| at pixel `index` of the window.
+    @inline(__always)
+    private func change(at index: Int, current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout) -> UInt8 {
+        change(x: index % rect.width, y: index / rect.width, current: current, earlier: earlier, layout: layout)
+    }
+
+    /// |current − earlier| at pixel (`x`, `y`) of the window.
+    @inline(__always)
+    private func change(x: Int, y: Int, current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout) -> UInt8 {
+        let frameIndex = (rect.minY + y) * layout.bytesPerRow + rect.minX + x
+        return ScalarBytes.absoluteDifference(current[frameIndex], earlier[frameIndex])
+    }
+
+    /// Starts the labels of a new comparison, clearing them only when the label count wraps.
+    private mutating func startLabels() {
+        if nextLabel > UInt32.max - UInt32(seedPixels.count + 1) {
+            for index in labels.indices { labels[index] = 0 }
+            nextLabel = 1
+        }
+        firstLabel = nextLabel
     }
 
     /// Labels the part of the difference at or above `low` that holds `start`, eight neighbours
-    /// joined as in ``MotionRegionFinder``, and returns it.
-    private mutating func trace(from start: Int, label: Int32, low: UInt8) -> Part {
+    /// joined as in ``MotionRegionFinder``, and returns it; or nil as soon as it comes within a
+    /// soft edge of the window's edge (away from the frame's).
+    private mutating func trace(
+        from start: Int, current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout, low: UInt8
+    ) -> Part? {
         let width = rect.width, height = rect.height
+        let label = nextLabel
+        nextLabel += 1
+        let startX = start % width, startY = start / width
         var part = Part(
-            label: label,
-            moments: RegionMoments(column: rect.minX + start % width, row: rect.minY + start / width, change: change[start]),
-            seedWeight: Int(seedMotion[start]))
+            label: label, bounds: PixelRect(minX: rect.minX + startX, minY: rect.minY + startY, maxX: 0, maxY: 0))
+        part.add(
+            x: startX, y: startY, change: change(x: startX, y: startY, current: current, earlier: earlier, layout: layout),
+            seedMotion: seedMotion[start], origin: origin)
         labels[start] = label
         pending.removeAll(keepingCapacity: true)
         pending.append(start)
         while let pixel = pending.popLast() {
             let x = pixel % width, y = pixel / width
+            guard x >= inside.minX, x < inside.maxX, y >= inside.minY, y < inside.maxY else { return nil }
             for neighbourY in max(y - 1, 0)...min(y + 1, height - 1) {
                 for neighbourX in max(x - 1, 0)...min(x + 1, width - 1) {
                     let neighbour = neighbourY * width + neighbourX
-                    guard labels[neighbour] == 0, change[neighbour] >= low else { continue }
+                    guard labels[neighbour] < firstLabel else { continue }
+                    let value = change(x: neighbourX, y: neighbourY, current: current, earlier: earlier, layout: layout)
+                    guard value >= low else { continue }
                     labels[neighbour] = label
                     pending.append(neighbour)
-                    part.moments.add(column: rect.minX + neighbourX, row: rect.minY + neighbourY, change: change[neighbour])
-                    part.seedWeight += Int(seedMotion[neighbour])
+                    part.add(x: neighbourX, y: neighbourY, change: value, seedMotion: seedMotion[neighbour], origin: origin)
                 }
             }
         }

@@ -19,17 +19,33 @@
 /// Only the window around each region is compared, so the cost is proportional to the moving
 /// regions, not to the frame; the comparisons stop at the first agreeing pair.
 struct WholeObjectRefiner {
-    /// Regions of more pixels than this are not measured again: a ball seen that large
-    /// moves many pixels per frame, and large regions are mostly people and their limbs.
-    static let largestRefinedArea = 8192
+    /// Regions whose window (``window(around:layout:)``) holds more pixels than this are not
+    /// measured again, which bounds the cost per region. The window of a slow ball's crescent
+    /// reaches that size at a radius of about 60 px, that of a 20 px ball blurred over 60 px
+    /// holds 32 000 pixels; larger regions are mostly people and their limbs.
+    static let largestWindowArea = 1 << 16
     /// Two comparisons agree when their total change differs by at most this fraction ...
     static let changeAgreement = 0.06
     /// ... and their centres by at most this many pixels.
     static let centreAgreement = 0.25
+    /// A comparison shows the region only if its strongest part holds at least one part in
+    /// this many of the region's motion.
+    static let leastHeldSeed = 4
     /// Coverage weights need the object's mean change to reach this many noise sigmas: below
     /// that every pixel's weight carries more than a tenth of noise, and the motion image,
     /// which has less, measures as well.
     static let leastCoverageContrast = 10.0
+
+    /// What measuring a motion region whole found.
+    enum Outcome {
+        /// The object, measured whole.
+        case whole(WholeObject)
+        /// Nothing in the current frame: the region is the ghost of where a ball was in the
+        /// three frames before, or noise.
+        case ghost
+        /// No stored frame shows the object whole; its first measurement should stand.
+        case unresolved
+    }
 
     /// The object measured whole, in the difference from a frame it has moved clear of.
     struct WholeObject {
@@ -41,8 +57,13 @@ struct WholeObjectRefiner {
 
     private var window = ComparisonWindow()
 
-    /// Measures `finder.regions[index]` whole, or returns nil when no earlier frame stored in
-    /// `history` shows it whole (then its first measurement should stand).
+    /// Measures `finder.regions[index]` whole, against the frames stored in `history`.
+    ///
+    /// A region that hardly differs from two successive stored frames is a ghost: pixels a
+    /// ball covered in the three frames before and has left show background now, as they did
+    /// before the ball came (only those touching the ball's soft edge still differ, through the
+    /// ball). One such frame is not enough: a ball tossed up can fall back through the very
+    /// place it rose through some frames earlier.
     ///
     /// - Parameters:
     ///   - motion: the motion image the region was found in.
@@ -51,32 +72,39 @@ struct WholeObjectRefiner {
     mutating func measureWhole(
         regionAt index: Int, of finder: MotionRegionFinder, motion: Span<UInt8>,
         history: SmoothedFrameHistory, layout: PlaneLayout, thresholds: MotionThresholds
-    ) -> WholeObject? {
+    ) -> Outcome {
         let seed = finder.regions[index]
-        guard seed.area <= Self.largestRefinedArea else { return nil }
-        window.start(rect: Self.window(around: seed.bounds, layout: layout))
+        let rect = Self.window(around: seed.bounds, layout: layout)
+        guard rect.width * rect.height <= Self.largestWindowArea else { return .unresolved }
+        window.start(rect: rect, frameWidth: layout.width, frameHeight: layout.height)
         finder.forEachRun(ofRegion: index) { row, columns in
             window.addSeedRun(row: row, columns: columns, motion: motion, layout: layout)
         }
         let current = history.frame(age: 0)
         var previous: ComparisonWindow.Part?
+        var absentInARow = 0
         for age in history.ages.dropFirst() {
             let earlier = history.frame(age: age)
-            guard
-                let part = window.strongestSeededPart(
-                    current: current.span, earlier: earlier.span, layout: layout, low: thresholds.low)
-            else { return nil }  // not there in this comparison: noise, or a ghost
-            guard fitsWindow(part, layout: layout) else {
-                // Joined to something reaching past the window: the old outline, or a larger object.
+            let comparison = window.compare(current: current.span, earlier: earlier.span, layout: layout, low: thresholds.low)
+            guard case .part(let part) = comparison, part.seedWeight * Self.leastHeldSeed >= window.seedWeight else {
+                if case .spills = comparison {
+                    absentInARow = 0
+                } else {
+                    absentInARow += 1
+                    if absentInARow == 2 { return .ghost }
+                }
                 previous = nil
                 continue
             }
+            absentInARow = 0
             if let previous, Self.agree(previous, part) {
-                return measure(part, current: current.span, earlier: earlier.span, layout: layout, thresholds: thresholds)
+                guard let whole = measure(part, current: current.span, earlier: earlier.span, layout: layout, thresholds: thresholds)
+                else { return .unresolved }
+                return .whole(whole)
             }
             previous = part
         }
-        return nil
+        return .unresolved
     }
 
     /// Measures the whole object, `part` of the comparison of the current frame with `earlier`,
@@ -89,11 +117,14 @@ struct WholeObjectRefiner {
         _ part: ComparisonWindow.Part, current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout,
         thresholds: MotionThresholds
     ) -> WholeObject? {
-        let contrast = part.moments.change.weight / Double(part.moments.area)
-        guard contrast >= Self.leastCoverageContrast * thresholds.noiseSigma,
-            let measurement = window.measureByCoverage(part, current: current, earlier: earlier, layout: layout, low: thresholds.low)
+        let contrast = Double(part.totalChange) / Double(part.area)
+        guard contrast >= Self.leastCoverageContrast * thresholds.noiseSigma else { return nil }
+        let moments = window.moments(of: part, current: current, earlier: earlier, layout: layout)
+        guard
+            let measurement = window.measureByCoverage(
+                part, moments: moments, current: current, earlier: earlier, layout: layout, low: thresholds.low)
         else { return nil }
-        return WholeObject(moments: part.moments, measurement: measurement)
+        return WholeObject(moments: moments, measurement: measurement)
     }
 
     /// The window a seed is compared over: its bounds grown on every side by half their longer
@@ -106,19 +137,10 @@ struct WholeObjectRefiner {
             maxX: min(layout.width, bounds.maxX + grow), maxY: min(layout.height, bounds.maxY + grow))
     }
 
-    /// Whether `part` and its soft edge lie inside the window, or reach past it only where the
-    /// window meets the frame's edge.
-    private func fitsWindow(_ part: ComparisonWindow.Part, layout: PlaneLayout) -> Bool {
-        let frame = PixelRect(minX: 0, minY: 0, maxX: layout.width, maxY: layout.height)
-        let needed = EdgeInclusiveMeasurement.window(around: part.moments.bounds, within: frame)
-        let rect = window.rect
-        return needed.minX >= rect.minX && needed.minY >= rect.minY && needed.maxX <= rect.maxX && needed.maxY <= rect.maxY
-    }
-
     /// Whether two comparisons show the same object: the same total change and the same centre.
     private static func agree(_ a: ComparisonWindow.Part, _ b: ComparisonWindow.Part) -> Bool {
-        let weightA = a.moments.change.weight, weightB = b.moments.change.weight
-        let centreA = a.moments.change.mean, centreB = b.moments.change.mean
+        let weightA = Double(a.totalChange), weightB = Double(b.totalChange)
+        let centreA = a.center(origin: (0, 0)), centreB = b.center(origin: (0, 0))
         let dx = centreA.x - centreB.x, dy = centreA.y - centreB.y
         return abs(weightA - weightB) <= changeAgreement * max(weightA, weightB)
             && dx * dx + dy * dy <= centreAgreement * centreAgreement
