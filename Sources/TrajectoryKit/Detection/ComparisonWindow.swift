@@ -21,6 +21,8 @@ struct ComparisonWindow {
     struct Part {
         /// Its label in the window, for this comparison.
         var label: UInt32
+        /// The window's top-left pixel, in frame coordinates.
+        var origin: (x: Int, y: Int)
         /// Pixels in it.
         var area = 0
         /// Its total change, and the change-weighted sums of its pixels' columns and rows
@@ -32,14 +34,23 @@ struct ComparisonWindow {
         /// Total motion value of the seed pixels it holds.
         var seedWeight = 0
 
-        /// Its change-weighted centre, frame coordinates (`origin` is the window's corner).
-        func center(origin: (x: Int, y: Int)) -> PixelPoint {
+        /// A part of one pixel, (`x`, `y`) of the window.
+        fileprivate init(label: UInt32, origin: (x: Int, y: Int), x: Int, y: Int, change: UInt8, seedMotion: UInt8) {
+            self.label = label
+            self.origin = origin
+            bounds = PixelRect(minX: origin.x + x, minY: origin.y + y, maxX: origin.x + x + 1, maxY: origin.y + y + 1)
+            add(x: x, y: y, change: change, seedMotion: seedMotion)
+        }
+
+        /// Its change-weighted centre, frame coordinates.
+        var center: PixelPoint {
             PixelPoint(
                 x: Double(origin.x) + 0.5 + Double(changeWeightedX) / Double(totalChange),
                 y: Double(origin.y) + 0.5 + Double(changeWeightedY) / Double(totalChange))
         }
 
-        fileprivate mutating func add(x: Int, y: Int, change: UInt8, seedMotion: UInt8, origin: (x: Int, y: Int)) {
+        /// Adds pixel (`x`, `y`) of the window.
+        fileprivate mutating func add(x: Int, y: Int, change: UInt8, seedMotion: UInt8) {
             area += 1
             totalChange += Int(change)
             changeWeightedX += Int(change) * x
@@ -65,7 +76,6 @@ struct ComparisonWindow {
 
     /// The compared pixels, in frame coordinates.
     private(set) var rect = PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
-    private var origin: (x: Int, y: Int) { (rect.minX, rect.minY) }
     /// The window a part and its soft edge must lie in (window coordinates): the window less
     /// a soft edge's width, except along the frame's edge.
     private var inside = PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
@@ -87,7 +97,9 @@ struct ComparisonWindow {
 
     /// Sets the window, with no seed yet.
     ///
-    /// - Parameter frameWidth, frameHeight: the frame's size, whose edges a part may reach.
+    /// - Parameters:
+    ///   - frameWidth: the frame's width, at whose edge a part may end.
+    ///   - frameHeight: the frame's height, likewise.
     mutating func start(rect: PixelRect, frameWidth: Int, frameHeight: Int) {
         self.rect = rect
         let margin = EdgeInclusiveMeasurement.margin
@@ -118,10 +130,6 @@ struct ComparisonWindow {
 
     /// Compares `current` with `earlier` over the window: traces the parts of their difference
     /// at or above `low` that hold seed pixels, and tells what they show.
-    ///
-    /// A comparison with a camera that moves would read `earlier` shifted by the camera's
-    /// motion between the two frames; ``change(at:current:earlier:layout:)`` is the one place
-    /// that would change.
     mutating func compare(current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout, low: UInt8) -> Comparison {
         startLabels()
         var strongest: Part?
@@ -192,7 +200,8 @@ struct ComparisonWindow {
         return measurement
     }
 
-    /// The sums of `part`'s window, each pixel weighted by its coverage under `model`.
+    /// The sums over `part` and the ring next to it, each pixel weighted by its coverage under
+    /// `model`, positions taken relative to `origin`.
     private func coverageSums(
         of part: Part, origin: PixelPoint, model: CoverageModel, current: Span<UInt8>, earlier: Span<UInt8>,
         layout: PlaneLayout, low: UInt8
@@ -205,10 +214,10 @@ struct ComparisonWindow {
         let cap = model.middleCoverage / 2
         var sums = EdgeInclusiveMeasurement.Sums(origin: origin)
         forEachMeasuredPixel(of: part, current: current, earlier: earlier, layout: layout, low: low) { column, row, change in
-            let index = row * layout.bytesPerRow + column
-            let background = Double(earlier[index])
+            let levels = levels(column: column, row: row, current: current, earlier: earlier, layout: layout)
+            let background = Double(levels.before)
             let contrast = model.objectLuma - background
-            let coverage = (Double(current[index]) - background)
+            let coverage = (Double(levels.now) - background)
                 / (contrast >= 0 ? max(contrast, leastContrast) : min(contrast, -leastContrast))
             sums.add(column: column, row: row, weight: coverage, cappedWeight: min(coverage, cap))
             if change >= low { sums.regionWeight += coverage }
@@ -239,11 +248,11 @@ struct ComparisonWindow {
         let bounds = part.bounds
         for row in bounds.minY..<bounds.maxY {
             let windowRowStart = (row - rect.minY) * rect.width - rect.minX
-            let frameRowStart = row * layout.bytesPerRow
             for column in bounds.minX..<bounds.maxX where labels[windowRowStart + column] == part.label {
                 // The faint ends of a streak say little about B and much about noise.
                 guard let alpha = path.coverage(column: column, row: row), alpha >= path.axisCoverage / 4 else { continue }
-                let b = Double(earlier[frameRowStart + column]), v = Double(current[frameRowStart + column])
+                let levels = levels(column: column, row: row, current: current, earlier: earlier, layout: layout)
+                let b = Double(levels.before), v = Double(levels.now)
                 count += 1
                 sumAlphaSquared += alpha * alpha
                 sumTerms += alpha * (v - b) + alpha * alpha * b
@@ -298,8 +307,20 @@ struct ComparisonWindow {
     /// |current − earlier| at pixel (`x`, `y`) of the window.
     @inline(__always)
     private func change(x: Int, y: Int, current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout) -> UInt8 {
-        let frameIndex = (rect.minY + y) * layout.bytesPerRow + rect.minX + x
-        return ScalarBytes.absoluteDifference(current[frameIndex], earlier[frameIndex])
+        let levels = self.levels(column: rect.minX + x, row: rect.minY + y, current: current, earlier: earlier, layout: layout)
+        return ScalarBytes.absoluteDifference(levels.now, levels.before)
+    }
+
+    /// The grey levels of frame pixel (`column`, `row`) now and in the earlier frame.
+    ///
+    /// A comparison with a camera that moves would read `earlier` shifted by the camera's
+    /// motion between the two frames; this is the one place that would change.
+    @inline(__always)
+    private func levels(
+        column: Int, row: Int, current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout
+    ) -> (now: UInt8, before: UInt8) {
+        let index = row * layout.bytesPerRow + column
+        return (current[index], earlier[index])
     }
 
     /// Starts the labels of a new comparison, clearing them only when the label count wraps.
@@ -322,10 +343,9 @@ struct ComparisonWindow {
         nextLabel += 1
         let startX = start % width, startY = start / width
         var part = Part(
-            label: label, bounds: PixelRect(minX: rect.minX + startX, minY: rect.minY + startY, maxX: 0, maxY: 0))
-        part.add(
-            x: startX, y: startY, change: change(x: startX, y: startY, current: current, earlier: earlier, layout: layout),
-            seedMotion: seedMotion[start], origin: origin)
+            label: label, origin: (rect.minX, rect.minY), x: startX, y: startY,
+            change: change(x: startX, y: startY, current: current, earlier: earlier, layout: layout),
+            seedMotion: seedMotion[start])
         labels[start] = label
         pending.removeAll(keepingCapacity: true)
         pending.append(start)
@@ -340,7 +360,7 @@ struct ComparisonWindow {
                     guard value >= low else { continue }
                     labels[neighbour] = label
                     pending.append(neighbour)
-                    part.add(x: neighbourX, y: neighbourY, change: value, seedMotion: seedMotion[neighbour], origin: origin)
+                    part.add(x: neighbourX, y: neighbourY, change: value, seedMotion: seedMotion[neighbour])
                 }
             }
         }

@@ -8,13 +8,14 @@
 ///
 /// An earlier frame in which the ball was clear of where it is now shows it whole: the
 /// difference from that frame holds the ball's current disc and, apart from it, its old one.
-/// Going back one frame at a time, the part of each difference that holds the motion region
-/// (the seed) grows while the old disc still overlaps the current one and stops changing once
-/// it does not; two consecutive comparisons that agree, in total change and in centre, show the
-/// object whole, and the later of the two is measured. The history reaches 32 frames back
-/// (``SmoothedFrameHistory``), so a ball of radius r is seen whole down to about (2r + 3) / 24
-/// pixels per frame, 1.1 for r = 12; a ball slower still, nearly at rest, still overlaps its
-/// old position in the oldest stored frame, and keeps its first measurement.
+/// Going back through the stored frames, the part of each difference that holds the motion
+/// region (the seed) grows while the old disc still overlaps the current one and stops
+/// changing once it does not; two successive comparisons that agree, in total change and in
+/// centre, show the object whole, and the older of the two is measured. Two stored frames at
+/// least 17 frames old are always there (``SmoothedFrameHistory``), so a ball of radius r is
+/// seen whole down to (2r + 3) / 17 pixels per frame (the 3 for the soft edges): 1.6 for
+/// r = 12, 2.6 for r = 21. A ball slower still, nearly at rest, overlaps its old position
+/// even there, and keeps its first measurement.
 ///
 /// Only the window around each region is compared, so the cost is proportional to the moving
 /// regions, not to the frame; the comparisons stop at the first agreeing pair.
@@ -108,7 +109,7 @@ struct WholeObjectRefiner {
     }
 
     /// Measures the whole object, `part` of the comparison of the current frame with `earlier`,
-    /// by coverage (``ComparisonWindow/measureByCoverage(_:current:earlier:layout:low:)``), or
+    /// by coverage (``ComparisonWindow/measureByCoverage(_:moments:current:earlier:layout:low:)``), or
     /// returns nil when the object does not stand clear enough of the noise for that.
     ///
     /// A faint ball's motion region is measured in an image of less noise (the least of three
@@ -140,7 +141,7 @@ struct WholeObjectRefiner {
     /// Whether two comparisons show the same object: the same total change and the same centre.
     private static func agree(_ a: ComparisonWindow.Part, _ b: ComparisonWindow.Part) -> Bool {
         let weightA = Double(a.totalChange), weightB = Double(b.totalChange)
-        let centreA = a.center(origin: (0, 0)), centreB = b.center(origin: (0, 0))
+        let centreA = a.center, centreB = b.center
         let dx = centreA.x - centreB.x, dy = centreA.y - centreB.y
         return abs(weightA - weightB) <= changeAgreement * max(weightA, weightB)
             && dx * dx + dy * dy <= centreAgreement * centreAgreement
