@@ -6,8 +6,8 @@
 /// `recentAge` times the largest power of two that divides n, and never past `oldestAge`:
 /// odd frames leave after `recentAge` frames, every second one after twice that, every fourth
 /// after four times, and so on. So ages 0 … `recentAge` are always there, and beyond them one
-/// frame in every stretch of about a quarter of its age: a few more buffers reach four times as
-/// far back as a run of consecutive frames would.
+/// frame in every stretch of a quarter to a half of its age (at most 11 frames for ages up to
+/// 32, where consecutive frames would need 33).
 ///
 /// The caller's luma plane is only lent for one call, so every frame is smoothed into a buffer
 /// owned here, which is reused once its frame leaves: nothing is allocated once the first frame
