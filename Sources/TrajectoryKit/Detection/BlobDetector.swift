@@ -7,14 +7,20 @@
 /// 3. estimates the frame's noise from that difference and sets a low and a high threshold
 ///    from it (``MotionThresholds``),
 /// 4. joins pixels above the low threshold into regions, keeping those that reach the high
-///    one somewhere, and
-/// 5. measures each region as a ``Blob`` and keeps the blobs that pass the configured
-///    area, radius and region-of-interest filters (dropping, too, the small pieces that
-///    lie on an object too large for the maximum radius).
+///    one somewhere,
+/// 5. measures each region as a ``Blob``, where possible whole, in its difference from an
+///    earlier frame (up to 32 back) that the object has moved clear of, since a ball moving
+///    less than its diameter per frame shows only part of itself in the motion image, and
+///    each pixel weighted by how much of it the object covers, which the background's texture
+///    does not sway; regions that are only the ghost of where a ball was are dropped
+///    (``WholeObjectRefiner``); and
+/// 6. keeps the blobs that pass the configured area, radius and region-of-interest filters
+///    (dropping, too, the small pieces that lie on an object too large for the maximum radius).
 ///
-/// A detector holds the history of one stream: use one per stream (it is cheap), and do not
-/// share one between threads. After the first frame of a given size it allocates nothing,
-/// except when the caller keeps the array a call returned past the next call.
+/// A detector holds the history of one stream (eleven smoothed frames: about 10 MB at 720p,
+/// 23 MB at 1080p): use one per stream, and do not share one between threads. After the first
+/// frame of a given size it allocates nothing, except when the caller keeps the array a call
+/// returned past the next call, or a frame brings larger moving regions than any before.
 public struct BlobDetector {
     /// The settings every later frame is analysed with.
     public var configuration: Configuration {
@@ -27,6 +33,7 @@ public struct BlobDetector {
     private var motion: [UInt8] = []
     private var noiseEstimator = MotionNoiseEstimator()
     private var regionFinder = MotionRegionFinder()
+    private var refiner = WholeObjectRefiner()
     private var selection = BlobSelection()
     private var blobs: [Blob] = []
 
@@ -45,7 +52,8 @@ public struct BlobDetector {
         blobs.removeAll(keepingCapacity: true)
         lastThresholds = nil
         history.append(luma, layout: layout)
-        guard history.isFull, let historyLayout = history.layout else { return blobs }
+        // The motion image compares the current frame with the three before it.
+        guard history.contains(age: 3), let historyLayout = history.layout else { return blobs }
 
         computeMotion(layout: historyLayout)
         // A span of a stored array borrows all of `self`; one of this local (the same buffer,
@@ -58,12 +66,24 @@ public struct BlobDetector {
         regionFinder.findRegions(in: motionPlane.span, layout: historyLayout, thresholds: thresholds)
         let stillPixelChange = noiseEstimator.meanChange(below: thresholds.low)
         selection.removeAll()
-        for region in regionFinder.regions where region.area >= configuration.minimumArea {
-            let remeasured = EdgeInclusiveMeasurement(
-                region: region, motion: motionPlane.span, layout: historyLayout, noiseLevel: stillPixelChange)
-            selection.add(
-                Blob(measuring: region, remeasured: remeasured), region: region, configuration: configuration,
-                frameWidth: layout.width)
+        for (index, region) in regionFinder.regions.enumerated() where region.area >= configuration.minimumArea {
+            switch refiner.measureWhole(
+                regionAt: index, of: regionFinder, motion: motionPlane.span, history: history, layout: historyLayout,
+                thresholds: thresholds)
+            {
+            case .whole(let whole):
+                selection.add(
+                    Blob(measuring: whole.moments, remeasured: whole.measurement), region: whole.moments,
+                    isWhole: true, configuration: configuration, frameWidth: layout.width)
+            case .unresolved:
+                let remeasured = EdgeInclusiveMeasurement(
+                    region: region, motion: motionPlane.span, layout: historyLayout, noiseLevel: stillPixelChange)
+                selection.add(
+                    Blob(measuring: region, remeasured: remeasured), region: region, isWhole: false,
+                    configuration: configuration, frameWidth: layout.width)
+            case .ghost:
+                continue
+            }
         }
         selection.select(into: &blobs, configuration: configuration, frameWidth: layout.width, frameHeight: layout.height)
         return blobs
@@ -82,8 +102,10 @@ public struct BlobDetector {
 
     /// The difference of the current frame from the three before it, into `motion`.
     private mutating func computeMotion(layout: PlaneLayout) {
-        if motion.count != history.current.count {
-            motion = [UInt8](repeating: 0, count: history.current.count)
+        let current = history.frame(age: 0)
+        let oneBefore = history.frame(age: 1), twoBefore = history.frame(age: 2), threeBefore = history.frame(age: 3)
+        if motion.count != current.count {
+            motion = [UInt8](repeating: 0, count: current.count)
         }
         // A mutable span borrows all of `self`, so write into a buffer moved out of it.
         var output: [UInt8] = []
@@ -91,9 +113,8 @@ public struct BlobDetector {
         do {
             var outputSpan = output.mutableSpan
             FrameDifferencing.minimumAbsoluteDifference(
-                current: history.current.span, oneBefore: history.oneBefore.span,
-                twoBefore: history.twoBefore.span, threeBefore: history.threeBefore.span,
-                layout: layout, into: &outputSpan)
+                current: current.span, oneBefore: oneBefore.span, twoBefore: twoBefore.span,
+                threeBefore: threeBefore.span, layout: layout, into: &outputSpan)
         }
         swap(&output, &motion)
     }

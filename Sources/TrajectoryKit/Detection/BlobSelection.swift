@@ -5,12 +5,24 @@
 /// few small ones beside it (parts of the sleeve, fingers), and those pieces would otherwise
 /// pass a maximum radius meant to exclude the arm. A blob whose centre lies within the moment
 /// ellipse of a too-large region, widened by `pieceReach`, is taken for such a piece.
+///
+/// It drops, too, the pieces of a slow ball measured whole: the motion image can split such
+/// a ball into its leading crescent, the crescent's tips and a ghost behind it, and the one
+/// region measured whole stands for them all.
 struct BlobSelection {
     /// How far around a too-large region its pieces are looked for, in units of its moment
     /// ellipse (whose edge is at 2 for a uniformly filled ellipse).
     static let pieceReach = 2.5
+    /// How far around a ball measured whole other regions are taken for pieces of it, in its
+    /// radii: the tips of its leading crescent lie on its edge, its ghost just behind it.
+    static let wholePieceReach = 1.5
 
-    private var candidates: [Blob] = []
+    private struct Candidate {
+        var blob: Blob
+        var isWhole: Bool
+    }
+
+    private var candidates: [Candidate] = []
     private var tooLarge: [MomentEllipse] = []
 
     /// Forgets the previous frame's blobs.
@@ -20,11 +32,15 @@ struct BlobSelection {
     }
 
     /// Records one measured blob of the frame and the region it was measured from.
-    mutating func add(_ blob: Blob, region: RegionMoments, configuration: BlobDetector.Configuration, frameWidth: Int) {
+    ///
+    /// - Parameter isWhole: whether the blob was measured whole (``WholeObjectRefiner``).
+    mutating func add(
+        _ blob: Blob, region: RegionMoments, isWhole: Bool, configuration: BlobDetector.Configuration, frameWidth: Int
+    ) {
         if blob.radius / Double(frameWidth) > configuration.maximumNormalizedRadius {
             tooLarge.append(MomentEllipse(region))
         } else {
-            candidates.append(blob)
+            candidates.append(Candidate(blob: blob, isWhole: isWhole))
         }
     }
 
@@ -32,12 +48,33 @@ struct BlobSelection {
     func select(
         into selected: inout [Blob], configuration: BlobDetector.Configuration, frameWidth: Int, frameHeight: Int
     ) {
-        for blob in candidates
-        where configuration.accepts(blob, frameWidth: frameWidth, frameHeight: frameHeight)
-            && !tooLarge.contains(where: { $0.reaches(blob.center, within: Self.pieceReach) })
+        for (index, candidate) in candidates.enumerated()
+        where configuration.accepts(candidate.blob, frameWidth: frameWidth, frameHeight: frameHeight)
+            && !tooLarge.contains(where: { $0.reaches(candidate.blob.center, within: Self.pieceReach) })
+            && !isPieceOfWholeBall(index)
         {
-            selected.append(blob)
+            selected.append(candidate.blob)
         }
+    }
+
+    /// Whether candidate `index` belongs to a ball another candidate measured whole: a region
+    /// near it that was not measured whole, or the same ball measured whole again from another
+    /// of its regions (then the first one stays).
+    private func isPieceOfWholeBall(_ index: Int) -> Bool {
+        let candidate = candidates[index]
+        for (other, ball) in candidates.enumerated() where other != index && ball.isWhole {
+            let distance = Self.distance(candidate.blob.center, ball.blob.center)
+            if candidate.isWhole {
+                if other < index && distance < max(candidate.blob.radius, ball.blob.radius) / 4 { return true }
+            } else if distance < ball.blob.radius * Self.wholePieceReach {
+                return true
+            }
+        }
+        return false
+    }
+
+    private static func distance(_ a: PixelPoint, _ b: PixelPoint) -> Double {
+        ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
     }
 }
 

@@ -32,28 +32,60 @@ struct EdgeInclusiveMeasurement {
     /// - Parameter noiseLevel: mean change of a still pixel, subtracted from every pixel.
     init?(region: RegionMoments, motion: Span<UInt8>, layout: PlaneLayout, noiseLevel: Double) {
         guard region.area <= Self.largestMeasuredArea else { return nil }
+        let frame = PixelRect(minX: 0, minY: 0, maxX: layout.width, maxY: layout.height)
+        let window = Self.window(around: region.bounds, within: frame)
         let cap = region.change.weight / Double(region.area) / 2
-        let columns = max(0, region.bounds.minX - Self.margin)..<min(layout.width, region.bounds.maxX + Self.margin)
-        let rows = max(0, region.bounds.minY - Self.margin)..<min(layout.height, region.bounds.maxY + Self.margin)
-        // Positions relative to the region's centroid keep the sums small and exact.
-        let origin = region.change.mean
-        var full = MomentSums(), capped = MomentSums()
-        for row in rows {
-            let y = Double(row) + 0.5 - origin.y
+        var sums = Sums(origin: region.change.mean, regionWeight: region.change.weight)
+        for row in window.minY..<window.maxY {
             let rowStart = row * layout.bytesPerRow
-            for column in columns {
+            for column in window.minX..<window.maxX {
                 let change = Double(motion[rowStart + column])
-                let x = Double(column) + 0.5 - origin.x
-                full.add(x: x, y: y, weight: change - noiseLevel)
-                capped.add(x: x, y: y, weight: min(change, cap) - noiseLevel)
+                sums.add(column: column, row: row, weight: change - noiseLevel, cappedWeight: min(change, cap) - noiseLevel)
             }
         }
-        // Noise can outweigh a faint region's edge; then the thresholded measurement stays.
-        guard full.weight > region.change.weight / 2, capped.weight > 0 else { return nil }
-        let spread = full.covariance
+        self.init(sums)
+    }
+
+    /// The measurement from the sums of a region's window, or nil when noise outweighs the
+    /// region's edge (then the thresholded measurement should stand).
+    init?(_ sums: Sums) {
+        guard sums.full.weight > sums.regionWeight / 2, sums.capped.weight > 0 else { return nil }
+        let spread = sums.full.covariance
         guard spread.principalVariances.minor > 0 else { return nil }
         self.spread = spread
-        let offset = capped.mean
-        center = PixelPoint(x: origin.x + offset.x, y: origin.y + offset.y)
+        let offset = sums.capped.mean
+        center = PixelPoint(x: sums.origin.x + offset.x, y: sums.origin.y + offset.y)
+    }
+
+    /// The pixels a region with these bounds is measured over: the bounds grown by `margin`,
+    /// clipped to `limits`.
+    static func window(around bounds: PixelRect, within limits: PixelRect) -> PixelRect {
+        PixelRect(
+            minX: max(limits.minX, bounds.minX - margin), minY: max(limits.minY, bounds.minY - margin),
+            maxX: min(limits.maxX, bounds.maxX + margin), maxY: min(limits.maxY, bounds.maxY + margin))
+    }
+
+    /// The weighted sums over one region's window: each pixel's weight in full, for the
+    /// spread, and capped, for the centre. A still pixel must weigh nothing on average.
+    struct Sums {
+        /// Positions are taken relative to this point, near the region's centre, which keeps
+        /// the sums small and exact.
+        let origin: PixelPoint
+        /// The thresholded region's own total weight, of which the window's must reach half.
+        var regionWeight: Double
+        private(set) var full = MomentSums()
+        private(set) var capped = MomentSums()
+
+        init(origin: PixelPoint, regionWeight: Double = 0) {
+            self.origin = origin
+            self.regionWeight = regionWeight
+        }
+
+        @inline(__always)
+        mutating func add(column: Int, row: Int, weight: Double, cappedWeight: Double) {
+            let x = Double(column) + 0.5 - origin.x, y = Double(row) + 0.5 - origin.y
+            full.add(x: x, y: y, weight: weight)
+            capped.add(x: x, y: y, weight: cappedWeight)
+        }
     }
 }

@@ -7,6 +7,7 @@
 /// between frames: after the busiest frame so far nothing more is allocated.
 struct MotionRegionFinder {
     private struct Run {
+        var row: Int
         var start: Int
         var end: Int  // exclusive
         var moments: RegionMoments
@@ -15,8 +16,16 @@ struct MotionRegionFinder {
     private var runs: [Run] = []
     /// Union-find forest over `runs`: a root is its own parent.
     private var parents: [Int] = []
-    /// For each run that is a root, the index of its region in `regions`, else −1.
-    private var regionOfRoot: [Int] = []
+    /// For each run, the index of its region in `regions`, or −1 once its region is dropped.
+    private var regionOfRun: [Int] = []
+    /// For each region gathered (kept or not), its index in `regions` once the weak ones are
+    /// dropped, or −1.
+    private var keptIndexOfRegion: [Int] = []
+    /// The runs' indices ordered by region: region i's runs are
+    /// `runsByRegion[firstRunOfRegion[i]..<firstRunOfRegion[i + 1]]`.
+    private var runsByRegion: [Int] = []
+    private var firstRunOfRegion: [Int] = []
+    private var nextSlotOfRegion: [Int] = []
     /// The regions found by the last call, in the order their first run was found.
     private(set) var regions: [RegionMoments] = []
 
@@ -68,7 +77,7 @@ struct MotionRegionFinder {
 
     private mutating func closeRun(_ run: (start: Int, sums: RowRunSums), end: Int, row: Int) {
         parents.append(runs.count)
-        runs.append(Run(start: run.start, end: end, moments: RegionMoments(row: row, along: run.sums)))
+        runs.append(Run(row: row, start: run.start, end: end, moments: RegionMoments(row: row, along: run.sums)))
     }
 
     /// Merges every run of `below` with the runs of `above` it touches, diagonals included.
@@ -104,20 +113,60 @@ struct MotionRegionFinder {
         if rootA < rootB { parents[rootB] = rootA } else if rootB < rootA { parents[rootA] = rootB }
     }
 
-    /// Adds up the runs of each region and keeps the regions that reach `high` somewhere.
+    /// Adds up the runs of each region, keeps the regions that reach `high` somewhere, and
+    /// lists the kept regions' runs.
     private mutating func gatherRegions(high: UInt8) {
         regions.removeAll(keepingCapacity: true)
-        regionOfRoot.removeAll(keepingCapacity: true)
+        regionOfRun.removeAll(keepingCapacity: true)
         for run in runs.indices {
             let runRoot = root(of: run)
-            if runRoot == run {
-                regionOfRoot.append(regions.count)
-                regions.append(runs[run].moments)
+            // A root comes before the other runs of its region, so its region exists already.
+            let region = runRoot == run ? regions.count : regionOfRun[runRoot]
+            regionOfRun.append(region)
+            if runRoot == run { regions.append(runs[run].moments) } else { regions[region].add(runs[run].moments) }
+        }
+        dropRegions(below: high)
+        listRunsByRegion()
+    }
+
+    /// Removes the regions whose peak change is below `high` and renumbers the rest.
+    private mutating func dropRegions(below high: UInt8) {
+        keptIndexOfRegion.removeAll(keepingCapacity: true)
+        var kept = 0
+        for region in regions.indices {
+            if regions[region].peak >= high {
+                regions[kept] = regions[region]
+                keptIndexOfRegion.append(kept)
+                kept += 1
             } else {
-                regionOfRoot.append(-1)
-                regions[regionOfRoot[runRoot]].add(runs[run].moments)
+                keptIndexOfRegion.append(-1)
             }
         }
-        regions.removeAll { $0.peak < high }
+        regions.removeLast(regions.count - kept)
+        for run in regionOfRun.indices { regionOfRun[run] = keptIndexOfRegion[regionOfRun[run]] }
+    }
+
+    /// Orders the runs by region (a counting sort), so that one region's runs can be visited alone.
+    private mutating func listRunsByRegion() {
+        firstRunOfRegion.removeAll(keepingCapacity: true)
+        firstRunOfRegion.append(contentsOf: repeatElement(0, count: regions.count + 1))
+        for region in regionOfRun where region >= 0 { firstRunOfRegion[region + 1] += 1 }
+        for region in regions.indices { firstRunOfRegion[region + 1] += firstRunOfRegion[region] }
+        runsByRegion.removeAll(keepingCapacity: true)
+        runsByRegion.append(contentsOf: repeatElement(0, count: firstRunOfRegion[regions.count]))
+        nextSlotOfRegion.removeAll(keepingCapacity: true)
+        nextSlotOfRegion.append(contentsOf: firstRunOfRegion.dropLast())
+        for (run, region) in regionOfRun.enumerated() where region >= 0 {
+            runsByRegion[nextSlotOfRegion[region]] = run
+            nextSlotOfRegion[region] += 1
+        }
+    }
+
+    /// Calls `body` with the row and the columns of each run of pixels of `regions[index]`.
+    func forEachRun(ofRegion index: Int, _ body: (_ row: Int, _ columns: Range<Int>) -> Void) {
+        for position in firstRunOfRegion[index]..<firstRunOfRegion[index + 1] {
+            let run = runs[runsByRegion[position]]
+            body(run.row, run.start..<run.end)
+        }
     }
 }

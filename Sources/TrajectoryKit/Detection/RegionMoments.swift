@@ -31,6 +31,26 @@ struct RegionMoments {
         bounds = PixelRect(minX: run.firstColumn, minY: row, maxX: run.lastColumn + 1, maxY: row + 1)
     }
 
+    /// The moments of the single pixel (`column`, `row`).
+    init(column: Int, row: Int, change: UInt8) {
+        shape = MomentSums()
+        self.change = MomentSums()
+        peak = 0
+        bounds = PixelRect(minX: column, minY: row, maxX: column + 1, maxY: row + 1)
+        add(column: column, row: row, change: change)
+    }
+
+    /// Adds the pixel (`column`, `row`), whose change is `change`.
+    mutating func add(column: Int, row: Int, change pixelChange: UInt8) {
+        let x = Double(column) + 0.5, y = Double(row) + 0.5
+        shape.add(x: x, y: y, weight: 1)
+        change.add(x: x, y: y, weight: Double(pixelChange))
+        peak = max(peak, pixelChange)
+        bounds = PixelRect(
+            minX: min(bounds.minX, column), minY: min(bounds.minY, row),
+            maxX: max(bounds.maxX, column + 1), maxY: max(bounds.maxY, row + 1))
+    }
+
     mutating func add(_ other: RegionMoments) {
         shape.add(other.shape)
         change.add(other.change)
