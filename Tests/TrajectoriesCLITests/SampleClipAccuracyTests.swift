@@ -11,6 +11,8 @@ import TrajectoryKit
         let folder = CommandLineRunner.repositoryRoot.appendingPathComponent("SampleClips")
         let outcome = try CommandLineRunner.run(["detect", folder.appendingPathComponent("\(clip).mp4").path] + extraArguments)
         try #require(outcome.status == 0, "detect failed: \(outcome.standardError)")
+        // What the README's first command prints must be valid against the published schema.
+        #expect(try DetectCommandTests.schema("trajectories.schema.json").violations(of: .parse(outcome.standardOutput)) == [])
         let report = try EvaluationDocuments.decodeReport(Data(outcome.standardOutput.utf8), name: clip)
         let truth = try EvaluationDocuments.decodeGroundTruth(
             Data(contentsOf: folder.appendingPathComponent("\(clip).truth.json")), name: clip)
