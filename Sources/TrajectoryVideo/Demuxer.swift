@@ -20,7 +20,9 @@ struct Demuxer: ~Copyable {
     private let log: WarningLog
 
     /// Opens `url` (FFmpeg's spelling of `uri`) and finds its video stream; errors name `uri`.
-    init(uri: String, url: String, log: WarningLog) throws(VideoError) {
+    /// - Parameter networkTimeout: seconds a network read may wait for data before it fails,
+    ///   so a stalled stream ends the run with an error instead of hanging it.
+    init(uri: String, url: String, networkTimeout: Double, log: WarningLog) throws(VideoError) {
         var allocatedContext = avformat_alloc_context()
         var allocatedPacket = av_packet_alloc()
         guard let opening = allocatedContext, let packet = allocatedPacket else {
@@ -29,7 +31,13 @@ struct Demuxer: ~Copyable {
             throw VideoError(.readFailed, uri: uri, detail: "out of memory")
         }
         opening.pointee.opaque = log.contextOpaque
-        let opened = avformat_open_input(&allocatedContext, url, nil, nil)
+        var options: OpaquePointer?
+        if Self.isNetworkURL(url) {
+            // rw_timeout is every protocol's read/write timeout, in microseconds.
+            av_dict_set(&options, "rw_timeout", String(Int64(networkTimeout * 1_000_000)), 0)
+        }
+        let opened = avformat_open_input(&allocatedContext, url, nil, &options)
+        av_dict_free(&options)
         guard opened >= 0, let context = allocatedContext else {
             // avformat_open_input has freed the context.
             var unusedPacket: UnsafeMutablePointer<AVPacket>? = packet
@@ -118,8 +126,17 @@ struct Demuxer: ~Copyable {
         default:
             if isEmptyRegularFile(uri) { return VideoError(.emptyFile, uri: uri) }
             if code == FFmpegCode.invalidData { return VideoError(.notAVideo, uri: uri, detail: log.latest) }
+            if code == FFmpegCode.timedOut { return VideoError(.readFailed, uri: uri, detail: "no data arrived in time (timed out)") }
             return VideoError(.readFailed, uri: uri, detail: log.latest ?? FFmpegCode.message(code))
         }
+    }
+
+    /// Whether FFmpeg reaches `url` over a network (`http:`, `rtmp:`, `tcp:`, …) rather than
+    /// from a file or a pipe, where a slow writer is no reason to give up.
+    static func isNetworkURL(_ url: String) -> Bool {
+        guard let colon = url.firstIndex(of: ":") else { return false }
+        let scheme = url[..<colon].lowercased()
+        return scheme.count > 1 && !["file", "pipe", "fd"].contains(scheme) && scheme.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" }
     }
 
     private static func isEmptyRegularFile(_ path: String) -> Bool {

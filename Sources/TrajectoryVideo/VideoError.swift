@@ -90,6 +90,7 @@ enum FFmpegCode {
     static let invalidData = cvio_error_invalid_data()
     static let noSuchFile = cvio_error_from_errno(ENOENT)
     static let permissionDenied = cvio_error_from_errno(EACCES)
+    static let timedOut = cvio_error_from_errno(ETIMEDOUT)
     static let noTimestamp = cvio_no_timestamp()
 
     /// FFmpeg's words for `code`, e.g. "Invalid data found when processing input".

@@ -41,12 +41,17 @@ public struct VideoReader: ~Copyable {
 
     /// Opens `uri`: a path, a URL FFmpeg understands (`file:`, `http:`, `pipe:3`, …) or `-` for
     /// standard input.
+    /// - Parameter networkTimeout: seconds a read from a network URL may wait for data; a stream
+    ///   that stalls longer ends (with an error while opening, a warning later) instead of
+    ///   hanging. Files and pipes wait as long as their writer needs.
     /// - Throws: ``VideoError`` naming `uri` when it is missing, unreadable, empty, not a video,
-    ///   has no video stream or uses a codec without a decoder.
-    public init(uri: String) throws(VideoError) {
+    ///   has no video stream, uses a codec without a decoder, or sends nothing in time.
+    public init(uri: String, networkTimeout: Double = 30) throws(VideoError) {
         let log = WarningLog()
         let url = uri == "-" ? "pipe:0" : uri
-        let demuxer = try log.collecting { () throws(VideoError) in try Demuxer(uri: uri, url: url, log: log) }
+        let demuxer = try log.collecting { () throws(VideoError) in
+            try Demuxer(uri: uri, url: url, networkTimeout: networkTimeout, log: log)
+        }
         let stream = UnsafePointer(demuxer.videoStream)
         let decoder = try log.collecting { () throws(VideoError) in
             try Decoder(codec: demuxer.codec, stream: stream, uri: uri, log: log)
