@@ -8,6 +8,8 @@ struct TrackSample: Sendable, Hashable {
     var radius: Double
     /// Analysed frames the track went without a point just before this one.
     var missesBefore: Int
+    /// Whether the blobs around this point moved with it (see `CommonMotionTest`).
+    var neighbourMotion = NeighbourMotion.unknown
 
     var timedPosition: TimedPosition { TimedPosition(time: time, position: center) }
 }

@@ -99,26 +99,21 @@ final class Track {
     }
 
     /// For a tentative track with at least a window of points: confirms it, taking an id from
-    /// `makeID`, when all the points it holds (up to two windows) are one free flight, allowing
-    /// one point in ten to be a stray detection (a fragment of the ball, a blob beside it) that
-    /// is then dropped. Otherwise it keeps gathering points, dropping the oldest beyond two
-    /// windows, so a flight that followed some other motion is confirmed once that motion has
-    /// left its history.
+    /// `makeID`, when all the points it holds (up to two windows) are one free flight of a ball
+    /// moving on its own (`CommonMotionTest`), allowing one point in ten to be a stray
+    /// detection (a fragment of the ball, a blob beside it) that is then dropped. Otherwise it
+    /// keeps gathering points, dropping the oldest beyond two windows, so a flight that
+    /// followed some other motion is confirmed once that motion has left its history.
     ///
     /// Returns whether the track was confirmed.
-    func confirmIfFreeFlight(test: FreeFlightTest, makeID: () -> UUID) -> Bool {
-        guard state == .tentative, history.count >= windowLength else { return false }
-        var strays: [Int] = []
-        func withoutStrays() -> LazyMapCollection<LazyFilterCollection<Range<Int>>, TrackSample> {
-            history.indices.lazy.filter { !strays.contains($0) }.map { self.history[$0] }
-        }
-        var assessment = test.assess(history, travelOver: windowLength)
-        while assessment.verdict == .poorFit, strays.count < history.count / 10 {
-            strays.append(test.worstFitting(withoutStrays()))
-            assessment = test.assess(withoutStrays(), travelOver: windowLength)
-        }
-        guard assessment.isFreeFlight else { return false }
-        for stray in strays.sorted(by: >) {
+    func confirmIfFreeFlight(
+        test: FreeFlightTest, motion: CommonMotionTest, makeID: () -> UUID
+    ) -> Bool {
+        guard state == .tentative, history.count >= windowLength,
+              let assessment = assessWithoutStrays(test: test, motion: motion)
+        else { return false }
+        strays.sort()
+        for stray in strays.reversed() {
             history.remove(at: stray)
             points.remove(at: stray)
         }
@@ -128,6 +123,31 @@ final class Track {
         state = .confirmed
         trimHistory()
         return true
+    }
+
+    /// Indices into `history` of the points the latest `assessWithoutStrays` call set aside;
+    /// kept between calls so that assessing does not allocate.
+    private var strays: [Int] = []
+
+    /// The points of `history` without the strays, indexed by their index in `history`.
+    private var samplesWithoutStrays: LazyMapCollection<LazyFilterCollection<Range<Int>>, TrackSample> {
+        history.indices.lazy.filter { !self.strays.contains($0) }.map { self.history[$0] }
+    }
+
+    /// Assesses the whole history, setting aside up to one point in ten as strays (the worst
+    /// fitting first) while the fit is poor. Returns the assessment when the rest is a free
+    /// flight of a ball moving on its own, with the strays left in `strays`.
+    private func assessWithoutStrays(
+        test: FreeFlightTest, motion: CommonMotionTest
+    ) -> FlightAssessment? {
+        strays.removeAll(keepingCapacity: true)
+        var assessment = test.assess(history, travelOver: windowLength)
+        while assessment.verdict == .poorFit, strays.count < history.count / 10 {
+            strays.append(test.worstFitting(samplesWithoutStrays))
+            assessment = test.assess(samplesWithoutStrays, travelOver: windowLength)
+        }
+        guard assessment.isFreeFlight, motion.movesOnItsOwn(samplesWithoutStrays) else { return nil }
+        return assessment
     }
 
     func remove() { state = .removed }

@@ -20,22 +20,26 @@ extension TrajectoryTracker {
         public let motion: MotionLimits
         /// Which blobs may start a track, and which only extend one.
         public let blobs: BlobCriteria
+        /// What tells a ball moving on its own from a part of something larger.
+        public let independence: IndependenceCriteria
 
         public init(
             trajectoryLength: Int = 10, maximumMissedFrames: Int = 4,
             flight: FlightCriteria = FlightCriteria(), motion: MotionLimits = MotionLimits(),
-            blobs: BlobCriteria = BlobCriteria()
+            blobs: BlobCriteria = BlobCriteria(), independence: IndependenceCriteria = IndependenceCriteria()
         ) throws(ConfigurationError) {
             try ConfigurationError.check("trajectoryLength", trajectoryLength, in: Self.allowedTrajectoryLengths)
             try ConfigurationError.check("maximumMissedFrames", maximumMissedFrames, in: Self.allowedMissedFrames)
             try flight.validate()
             try motion.validate()
             try blobs.validate()
+            try independence.validate()
             self.trajectoryLength = trajectoryLength
             self.maximumMissedFrames = maximumMissedFrames
             self.flight = flight
             self.motion = motion
             self.blobs = blobs
+            self.independence = independence
         }
     }
 
@@ -138,6 +142,43 @@ extension TrajectoryTracker {
             try ConfigurationError.check("maximumElongation", maximumElongation, in: 1...1000)
             try ConfigurationError.check("elongationSlack", elongationSlack, in: 0...1000)
             try ConfigurationError.check("maximumRadiusMismatch", maximumRadiusMismatch, in: 1...1000)
+        }
+    }
+
+    /// The independent-motion cue (see DESIGN.md, "Physics worth using"): a ball moves on its
+    /// own, while the letters of a scrolling board, the head of a walker or edges shaken by the
+    /// camera move together with blobs beside them. A track is confirmed only if most of its
+    /// points, where this can be told, had no neighbour moving with them.
+    public struct IndependenceCriteria: Sendable, Hashable {
+        /// How far from the ball, in ball radii (plus the neighbour's own radius), a blob counts
+        /// as a neighbour.
+        public var neighbourhoodInRadii = 8.0
+        /// A neighbour's centroid may wander by this fraction of its radius as its shape changes
+        /// and still count as moving with the ball (the centroid noise is allowed in any case).
+        public var shapeWanderPerRadius = 0.35
+        /// The ball must have moved at least this many of its radii since the earlier frame
+        /// compared with, or its neighbours' motion is not told (a slow ball would "share" the
+        /// motion of anything standing still).
+        public var minimumDisplacementInRadii = 1.0
+        /// Analysed frames kept for the comparison, the current one included: how far back a
+        /// slow ball may be compared.
+        public var framesKept = 6
+        /// Blobs where the ball was in this many of its latest points do not count as
+        /// neighbours: frame differencing may leave a residue there that follows the ball.
+        public var ghostFrames = 3
+        /// A track is not confirmed when at least this fraction of its points whose
+        /// neighbours' motion is known moved with a neighbour.
+        public var maximumSharedFraction = 0.5
+
+        public init() {}
+
+        func validate() throws(ConfigurationError) {
+            try ConfigurationError.check("neighbourhoodInRadii", neighbourhoodInRadii, in: 0...1000)
+            try ConfigurationError.check("shapeWanderPerRadius", shapeWanderPerRadius, in: 0...10)
+            try ConfigurationError.check("minimumDisplacementInRadii", minimumDisplacementInRadii, in: 0...1000)
+            try ConfigurationError.check("framesKept", framesKept, in: 2...100)
+            try ConfigurationError.check("ghostFrames", ghostFrames, in: 0...100)
+            try ConfigurationError.check("maximumSharedFraction", maximumSharedFraction, in: 0...1)
         }
     }
 }

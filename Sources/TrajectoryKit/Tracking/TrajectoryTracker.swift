@@ -14,7 +14,8 @@ import struct Foundation.UUID
 ///    free flight (a bounce), which then counts as a miss;
 /// 4. **create** a tentative track from every strong blob left over (weak blobs only extend);
 /// 5. **confirm** tentative tracks whose points (at least `trajectoryLength`, and all they hold,
-///    up to twice that) pass the free-flight test, giving each a new uuid;
+///    up to twice that) pass the free-flight test, show a ball moving on its own rather than
+///    with the blobs beside it (`CommonMotionTest`), giving each a new uuid;
 /// 6. **emit** an observation for every confirmed track that gained a point in this frame;
 /// 7. **reap** tracks that missed too many frames, or whose ball is predicted outside the frame
 ///    while not found (a ball that leaves the frame ends its trajectory; re-entering starts a
@@ -32,6 +33,8 @@ public final class TrajectoryTracker {
     private let makeID: () -> UUID
     private let flightTest: FreeFlightTest
     private let blobStrength: BlobStrength
+    private let motionTest: CommonMotionTest
+    private var recentFrames: RecentFrames
     private var tracks: [Track] = []
     private var predictions: [TrackPrediction] = []
     private var associator = Associator()
@@ -47,6 +50,8 @@ public final class TrajectoryTracker {
         self.makeID = makeID
         self.flightTest = FreeFlightTest(criteria: configuration.flight)
         self.blobStrength = BlobStrength(criteria: configuration.blobs)
+        self.motionTest = CommonMotionTest(criteria: configuration.independence, flight: flightTest)
+        self.recentFrames = RecentFrames(capacity: configuration.independence.framesKept)
     }
 
     /// A tracker with the default settings except `trajectoryLength`.
@@ -67,6 +72,7 @@ public final class TrajectoryTracker {
         if let lastTime, frame.time <= lastTime { reset() }
         lastTime = frame.time
         let size = FrameSize(width: frameWidth, height: frameHeight)
+        recentFrames.append(blobs, frame: frame.index)
 
         predict(at: frame.time, size: size)
         associator.associate(predictions: predictions, blobs: blobs, strength: blobStrength)
@@ -83,6 +89,7 @@ public final class TrajectoryTracker {
     public func reset() {
         tracks.removeAll()
         predictions.removeAll()
+        recentFrames.removeAll()
         lastTime = nil
     }
 
@@ -103,7 +110,11 @@ public final class TrajectoryTracker {
         for match in associator.matches {
             let track = tracks[match.track]
             let blob = blobs[match.blob]
-            if !track.offer(sample(blob, frame), point: size.point(blob, frame), test: flightTest) {
+            var detection = sample(blob, frame)
+            if track.state == .tentative {
+                detection.neighbourMotion = motionTest.motion(of: detection, after: track.history, in: recentFrames)
+            }
+            if !track.offer(detection, point: size.point(blob, frame), test: flightTest) {
                 track.miss()
                 leftoverBlobs.append(match.blob)
             }
@@ -121,7 +132,7 @@ public final class TrajectoryTracker {
 
     private func confirmTracks() {
         for track in tracks where track.state == .tentative && track.gainedPoint {
-            _ = track.confirmIfFreeFlight(test: flightTest, makeID: makeID)
+            _ = track.confirmIfFreeFlight(test: flightTest, motion: motionTest, makeID: makeID)
         }
     }
 

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+import TrajectoryKit
+
+/// The cues that tell a ball from other steady motion, each shown by a scene it decides: what
+/// the cue rejects, and the nearest case it must still accept.
+@Suite struct TrackingIndependentMotionTests {
+    static let frameCount = 60
+
+    static func trajectories(_ sources: [MovingBlob], seed: UInt64 = 1) throws -> [TrajectoryObservation] {
+        let scene = BlobScene(frameCount: frameCount, sources: sources, seed: seed)
+        return scene.run(try TrajectoryTracker()).finalObservations
+    }
+
+    /// A blob moving at constant velocity, `offset` from where the leader of its group is.
+    static func steady(
+        from origin: PixelPoint, velocity: PixelVector, offset: PixelVector = PixelVector(x: 0, y: 0),
+        radius: Double = 4
+    ) -> MovingBlob {
+        MovingBlob(path: { t in
+            PixelPoint(x: origin.x + offset.x + velocity.x * t, y: origin.y + offset.y + velocity.y * t)
+        }, radius: radius)
+    }
+
+    /// `count` letters 25 px apart in a row starting at `start`, scrolling to the right.
+    static func board(from start: PixelPoint, count: Int) -> [MovingBlob] {
+        (0..<count).map { index in
+            steady(from: start, velocity: PixelVector(x: 220, y: 0), offset: PixelVector(x: 25 * Double(index), y: 0))
+        }
+    }
+
+    @Test("a letter-sized blob moving steadily on its own is a rolling ball")
+    func loneLetterRolls() throws {
+        let letter = Self.board(from: PixelPoint(x: 100, y: 300), count: 1)
+        #expect(try Self.trajectories(letter).count == 1)
+    }
+
+    @Test("letters scrolling together on a board make no trajectory", arguments: [11, 12, 13] as [UInt64])
+    func scrollingLetters(seed: UInt64) throws {
+        // Each letter alone would be a rolling ball.
+        let letters = Self.board(from: PixelPoint(x: 100, y: 300), count: 6)
+        #expect(try Self.trajectories(letters, seed: seed).isEmpty)
+    }
+
+    @Test("a head walking with its torso makes no trajectory", arguments: [21, 22, 23] as [UInt64])
+    func headAndTorso(seed: UInt64) throws {
+        let velocity = PixelVector(x: 110, y: 0)
+        let head = Self.steady(from: PixelPoint(x: 200, y: 400), velocity: velocity, radius: 8)
+        let torso = Self.steady(
+            from: PixelPoint(x: 200, y: 400), velocity: velocity, offset: PixelVector(x: 0, y: 40), radius: 18)
+        #expect(try Self.trajectories([head, torso], seed: seed).isEmpty)
+    }
+
+    @Test("a ball carried in a hand along a falling arc makes no trajectory")
+    func carriedAlongAnArc() throws {
+        // The hand's motion happens to be a parabola: only the hand beside the ball gives it away.
+        let arc = MovingBlob.ball(origin: PixelPoint(x: 300, y: 500), velocity: PixelVector(x: 250, y: -700))
+        let hand = MovingBlob(path: { t in
+            arc.path(t).map { PixelPoint(x: $0.x + 16, y: $0.y + 14) }
+        }, radius: 10)
+        #expect(try Self.trajectories([arc, hand]).isEmpty)
+        #expect(try Self.trajectories([arc]).count == 1)
+    }
+
+    @Test("a ball thrown past a scrolling board is still found", arguments: [31, 32, 33] as [UInt64])
+    func throwPastBoard(seed: UInt64) throws {
+        let letters = Self.board(from: PixelPoint(x: 40, y: 300), count: 12)
+        // Rises through the board's row and falls back through it.
+        let ball = MovingBlob.ball(origin: PixelPoint(x: 200, y: 500), velocity: PixelVector(x: 300, y: -900))
+        let found = try Self.trajectories(letters + [ball], seed: seed)
+        try #require(found.count == 1)
+        #expect(found[0].points.count >= 30)
+    }
+
+    @Test("the trail a detector leaves where a rolling ball was does not count as a companion")
+    func ghostTrail() throws {
+        // A faint blob where the ball was two frames before, as frame differencing can leave:
+        // at a constant velocity it keeps its place behind the ball like a companion would.
+        let ball = MovingBlob(path: { t in PixelPoint(x: 100 + 400 * t, y: 650) }, radius: 10)
+        var ghost = MovingBlob(path: { t in t >= 2.0 / 30 ? ball.path(t - 2.0 / 30) : nil }, radius: 4)
+        ghost.contrast = 5
+        let found = try Self.trajectories([ball, ghost])
+        try #require(found.count == 1)
+        #expect(found[0].points.count == Self.frameCount)
+    }
+}
