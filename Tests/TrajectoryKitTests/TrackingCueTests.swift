@@ -84,3 +84,54 @@ import TrajectoryKit
         #expect(found[0].points.count == Self.frameCount)
     }
 }
+
+@Suite struct TrackingDetectionEvidenceTests {
+    static func trajectories(_ sources: [MovingBlob], frameCount: Int = 60, seed: UInt64 = 1) throws -> [TrajectoryObservation] {
+        BlobScene(frameCount: frameCount, sources: sources, seed: seed).run(try TrajectoryTracker()).finalObservations
+    }
+
+    static func rolling(solidity: Double = 0.95, elongation: Double = 1.1) -> MovingBlob {
+        var blob = MovingBlob(path: { t in PixelPoint(x: 100 + 400 * t, y: 650) }, radius: 10)
+        blob.solidity = solidity
+        blob.elongation = elongation
+        return blob
+    }
+
+    @Test("a steady blob is a rolling ball only when its blobs look like a ball", arguments: [
+        (0.95, 1.1, true),   // a solid disc: a ball
+        (0.7, 1.1, false),   // ragged (a head with its hair and neck, a hand)
+        (0.95, 3.5, false),  // longer than its blur explains (a word of a banner, an arm)
+    ])
+    func rollingNeedsBallLikeBlobs(solidity: Double, elongation: Double, isBall: Bool) throws {
+        let found = try Self.trajectories([Self.rolling(solidity: solidity, elongation: elongation)])
+        #expect(found.count == (isBall ? 1 : 0))
+    }
+
+    @Test("a falling ball seen ragged (half hidden, against clutter) is still a flight")
+    func raggedFlight() throws {
+        var ball = TrackingFlightTests.ball
+        ball.solidity = 0.7
+        let found = try Self.trajectories([ball], frameCount: 36)
+        try #require(found.count == 1)
+        #expect(found[0].points.count == 36)
+    }
+
+    @Test("a blob cut by the frame's edge, sliding along it, makes no trajectory")
+    func cutByEdge() throws {
+        // Something larger than the frame shows, moving along its left edge.
+        let cut = MovingBlob(path: { t in PixelPoint(x: 4, y: 100 + 200 * t) }, radius: 10)
+        #expect(try Self.trajectories([cut]).isEmpty)
+        // The same motion clear of the edge is a rolling ball.
+        let clear = MovingBlob(path: { t in PixelPoint(x: 40, y: 100 + 200 * t) }, radius: 10)
+        #expect(try Self.trajectories([clear]).count == 1)
+    }
+
+    @Test("a ball thrown in from beyond the frame's edge is found from its first points")
+    func enteringBall() throws {
+        let ball = MovingBlob.ball(origin: PixelPoint(x: -20, y: 500), velocity: PixelVector(x: 500, y: -700))
+        let found = try Self.trajectories([ball], frameCount: 36)
+        try #require(found.count == 1)
+        let firstVisible = (0..<36).first { ball.path(Double($0) / 30).map { $0.x >= 0 } ?? false }!
+        #expect(found[0].points.first!.frame <= firstVisible + 1)
+    }
+}

@@ -58,6 +58,8 @@ struct Associator {
     struct Match: Sendable, Hashable {
         var track: Int
         var blob: Int
+        /// Whether the blob is strong for the track (`BlobStrength.isStrong`).
+        var isStrong: Bool
     }
 
     /// Pairs found by the latest `associate` call, in the order they were chosen.
@@ -101,7 +103,7 @@ struct Associator {
         for candidate in candidates where !trackTaken[candidate.track] && !blobTaken[candidate.blob] {
             trackTaken[candidate.track] = true
             blobTaken[candidate.blob] = true
-            matches.append(Match(track: candidate.track, blob: candidate.blob))
+            matches.append(Match(track: candidate.track, blob: candidate.blob, isStrong: candidate.stage % 2 == 0))
         }
         collectUntaken(trackTaken, into: &unmatchedTracks)
         collectUntaken(blobTaken, into: &unmatchedBlobs)

@@ -100,17 +100,18 @@ final class Track {
 
     /// For a tentative track with at least a window of points: confirms it, taking an id from
     /// `makeID`, when all the points it holds (up to two windows) are one free flight of a ball
-    /// moving on its own (`CommonMotionTest`), allowing one point in ten to be a stray
-    /// detection (a fragment of the ball, a blob beside it) that is then dropped. Otherwise it
+    /// moving on its own (`CommonMotionTest`) and detected like one (`DetectionEvidence`),
+    /// allowing one point in ten to be a stray detection (a fragment of the ball, a blob beside
+    /// it) that is then dropped. Otherwise it
     /// keeps gathering points, dropping the oldest beyond two windows, so a flight that
     /// followed some other motion is confirmed once that motion has left its history.
     ///
     /// Returns whether the track was confirmed.
     func confirmIfFreeFlight(
-        test: FreeFlightTest, motion: CommonMotionTest, makeID: () -> UUID
+        test: FreeFlightTest, motion: CommonMotionTest, evidence: DetectionEvidence, makeID: () -> UUID
     ) -> Bool {
         guard state == .tentative, history.count >= windowLength,
-              let assessment = assessWithoutStrays(test: test, motion: motion)
+              let assessment = assessWithoutStrays(test: test, motion: motion, evidence: evidence)
         else { return false }
         strays.sort()
         for stray in strays.reversed() {
@@ -136,9 +137,10 @@ final class Track {
 
     /// Assesses the whole history, setting aside up to one point in ten as strays (the worst
     /// fitting first) while the fit is poor. Returns the assessment when the rest is a free
-    /// flight of a ball moving on its own, with the strays left in `strays`.
+    /// flight of a ball moving on its own and detected like one, with the strays left in
+    /// `strays`.
     private func assessWithoutStrays(
-        test: FreeFlightTest, motion: CommonMotionTest
+        test: FreeFlightTest, motion: CommonMotionTest, evidence: DetectionEvidence
     ) -> FlightAssessment? {
         strays.removeAll(keepingCapacity: true)
         var assessment = test.assess(history, travelOver: windowLength)
@@ -146,7 +148,9 @@ final class Track {
             strays.append(test.worstFitting(samplesWithoutStrays))
             assessment = test.assess(samplesWithoutStrays, travelOver: windowLength)
         }
-        guard assessment.isFreeFlight, motion.movesOnItsOwn(samplesWithoutStrays) else { return nil }
+        guard assessment.isFreeFlight, motion.movesOnItsOwn(samplesWithoutStrays),
+              evidence.supportsConfirmation(samplesWithoutStrays, isRolling: assessment.isRolling)
+        else { return nil }
         return assessment
     }
 

@@ -22,11 +22,14 @@ extension TrajectoryTracker {
         public let blobs: BlobCriteria
         /// What tells a ball moving on its own from a part of something larger.
         public let independence: IndependenceCriteria
+        /// How well a track's detections must look like a ball to confirm it.
+        public let evidence: EvidenceCriteria
 
         public init(
             trajectoryLength: Int = 10, maximumMissedFrames: Int = 4,
             flight: FlightCriteria = FlightCriteria(), motion: MotionLimits = MotionLimits(),
-            blobs: BlobCriteria = BlobCriteria(), independence: IndependenceCriteria = IndependenceCriteria()
+            blobs: BlobCriteria = BlobCriteria(), independence: IndependenceCriteria = IndependenceCriteria(),
+            evidence: EvidenceCriteria = EvidenceCriteria()
         ) throws(ConfigurationError) {
             try ConfigurationError.check("trajectoryLength", trajectoryLength, in: Self.allowedTrajectoryLengths)
             try ConfigurationError.check("maximumMissedFrames", maximumMissedFrames, in: Self.allowedMissedFrames)
@@ -34,12 +37,14 @@ extension TrajectoryTracker {
             try motion.validate()
             try blobs.validate()
             try independence.validate()
+            try evidence.validate()
             self.trajectoryLength = trajectoryLength
             self.maximumMissedFrames = maximumMissedFrames
             self.flight = flight
             self.motion = motion
             self.blobs = blobs
             self.independence = independence
+            self.evidence = evidence
         }
     }
 
@@ -179,6 +184,28 @@ extension TrajectoryTracker {
             try ConfigurationError.check("framesKept", framesKept, in: 2...100)
             try ConfigurationError.check("ghostFrames", ghostFrames, in: 0...100)
             try ConfigurationError.check("maximumSharedFraction", maximumSharedFraction, in: 0...1)
+        }
+    }
+
+    /// How well a track's detections must look like a ball before it is confirmed (see
+    /// DESIGN.md, "Physics worth using": a rolling ball is a trajectory, but constant velocity
+    /// alone is no evidence of a ball).
+    public struct EvidenceCriteria: Sendable, Hashable {
+        /// Smallest fraction of a track's points whose blobs are clear of the frame's edge.
+        public var minimumWholeFraction = 0.5
+        /// Smallest fraction of the points of a track at constant velocity (no gravity seen)
+        /// whose blobs are strong and at least `rollingMinimumSolidity` solid.
+        public var rollingMinimumBallLikeFraction = 0.8
+        /// Solidity a rolling ball's blob has when it is seen whole: a disc, or a blurred disc,
+        /// fills most of its ellipse.
+        public var rollingMinimumSolidity = 0.8
+
+        public init() {}
+
+        func validate() throws(ConfigurationError) {
+            try ConfigurationError.check("minimumWholeFraction", minimumWholeFraction, in: 0...1)
+            try ConfigurationError.check("rollingMinimumBallLikeFraction", rollingMinimumBallLikeFraction, in: 0...1)
+            try ConfigurationError.check("rollingMinimumSolidity", rollingMinimumSolidity, in: 0...1)
         }
     }
 }

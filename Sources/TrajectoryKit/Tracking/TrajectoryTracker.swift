@@ -15,7 +15,9 @@ import struct Foundation.UUID
 /// 4. **create** a tentative track from every strong blob left over (weak blobs only extend);
 /// 5. **confirm** tentative tracks whose points (at least `trajectoryLength`, and all they hold,
 ///    up to twice that) pass the free-flight test, show a ball moving on its own rather than
-///    with the blobs beside it (`CommonMotionTest`), giving each a new uuid;
+///    with the blobs beside it (`CommonMotionTest`), and were detected like a ball
+///    (`DetectionEvidence`: whole blobs, and ball-like ones when there is no gravity to go
+///    by), giving each a new uuid;
 /// 6. **emit** an observation for every confirmed track that gained a point in this frame;
 /// 7. **reap** tracks that missed too many frames, or whose ball is predicted outside the frame
 ///    while not found (a ball that leaves the frame ends its trajectory; re-entering starts a
@@ -34,6 +36,7 @@ public final class TrajectoryTracker {
     private let flightTest: FreeFlightTest
     private let blobStrength: BlobStrength
     private let motionTest: CommonMotionTest
+    private let evidence: DetectionEvidence
     private var recentFrames: RecentFrames
     private var tracks: [Track] = []
     private var predictions: [TrackPrediction] = []
@@ -51,6 +54,7 @@ public final class TrajectoryTracker {
         self.flightTest = FreeFlightTest(criteria: configuration.flight)
         self.blobStrength = BlobStrength(criteria: configuration.blobs)
         self.motionTest = CommonMotionTest(criteria: configuration.independence, flight: flightTest)
+        self.evidence = DetectionEvidence(criteria: configuration.evidence)
         self.recentFrames = RecentFrames(capacity: configuration.independence.framesKept)
     }
 
@@ -110,7 +114,7 @@ public final class TrajectoryTracker {
         for match in associator.matches {
             let track = tracks[match.track]
             let blob = blobs[match.blob]
-            var detection = sample(blob, frame)
+            var detection = sample(blob, frame, size: size, isStrong: match.isStrong)
             if track.state == .tentative {
                 detection.neighbourMotion = motionTest.motion(of: detection, after: track.history, in: recentFrames)
             }
@@ -125,14 +129,14 @@ public final class TrajectoryTracker {
         for blobIndex in leftoverBlobs where blobStrength.canStartTrack(blobs[blobIndex]) {
             let blob = blobs[blobIndex]
             tracks.append(Track(
-                first: sample(blob, frame), point: size.point(blob, frame),
+                first: sample(blob, frame, size: size, isStrong: true), point: size.point(blob, frame),
                 windowLength: configuration.trajectoryLength))
         }
     }
 
     private func confirmTracks() {
         for track in tracks where track.state == .tentative && track.gainedPoint {
-            _ = track.confirmIfFreeFlight(test: flightTest, motion: motionTest, makeID: makeID)
+            _ = track.confirmIfFreeFlight(test: flightTest, motion: motionTest, evidence: evidence, makeID: makeID)
         }
     }
 
@@ -151,8 +155,10 @@ public final class TrajectoryTracker {
         tracks.removeAll { $0.state == .removed }
     }
 
-    private func sample(_ blob: Blob, _ frame: FrameStamp) -> TrackSample {
-        TrackSample(frame: frame.index, time: frame.time, center: blob.center, radius: blob.radius, missesBefore: 0)
+    private func sample(_ blob: Blob, _ frame: FrameStamp, size: FrameSize, isStrong: Bool) -> TrackSample {
+        TrackSample(
+            frame: frame.index, time: frame.time, center: blob.center, radius: blob.radius, missesBefore: 0,
+            detection: DetectionQuality(blob, isStrong: isStrong, frameWidth: size.width, frameHeight: size.height))
     }
 }
 
