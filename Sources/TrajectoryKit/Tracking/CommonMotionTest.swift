@@ -7,24 +7,19 @@ enum NeighbourMotion: Sendable, Hashable {
     case independent
     /// A neighbour moved with the ball: a blob near it now has a counterpart in an earlier
     /// frame exactly where the ball's displacement since then would have brought it from.
-    /// `offset` is where that neighbour is relative to the ball (the nearest one, if several),
-    /// `tolerance` how far its centroid may wander, pixels.
-    case shared(offset: PixelVector, tolerance: Double)
+    case shared
 }
 
 /// The independent-motion cue: a ball in flight (or rolling) moves on its own, while scrolling
 /// letters, the head and torso of a walker, or edges shaken by the camera move *together* with
 /// blobs beside them. At each point of a track this looks for a neighbour that shares the
 /// ball's displacement over the last few frames; a track is a ball only if, at most of its
-/// points, no neighbour did so from the same place relative to the ball.
+/// points, no neighbour did.
 ///
 /// With D the ball's displacement from an earlier frame (the most recent one in which it had
 /// moved at least a radius and clearly beyond the centroid noise), a neighbour n now shares its
 /// motion when the earlier frame holds a blob at n − D, within the two centroids' noise or, for
 /// a large neighbour whose centroid wanders as its shape changes, a fraction of its radius.
-/// In clutter such a blob is sometimes there by chance, so a shared point counts only if the
-/// same neighbour offset recurs at another point of the track: a companion keeps its place
-/// beside the ball, chance matches do not.
 ///
 /// Neighbours are blobs within `neighbourhoodInRadii` ball radii (plus their own half-length)
 /// that do not touch the ball, so a fragment of the ball itself does not count; nor does a
@@ -36,26 +31,13 @@ struct CommonMotionTest: Sendable {
 
     /// Whether a track's points show a ball moving on its own: fewer than
     /// `maximumSharedFraction` of those whose neighbours' motion is known moved with a
-    /// neighbour that kept its place beside the ball at another point too. A track with fewer
-    /// than three known points is given the benefit of the doubt (too slow or too young to tell).
-    ///
-    /// - Complexity: O(n²) for n samples, no allocation.
+    /// neighbour. A track with fewer than three known points is given the benefit of the doubt
+    /// (too slow or too young to tell).
     func movesOnItsOwn(_ samples: some Collection<TrackSample>) -> Bool {
         var known = 0, shared = 0
-        for (index, sample) in zip(samples.indices, samples) {
-            switch sample.neighbourMotion {
-            case .unknown: continue
-            case .independent: known += 1
-            case .shared(let offset, let tolerance):
-                known += 1
-                let recurs = samples.indices.contains { other in
-                    guard other != index, case .shared(let otherOffset, let otherTolerance) = samples[other].neighbourMotion
-                    else { return false }
-                    let difference = PixelVector(x: offset.x - otherOffset.x, y: offset.y - otherOffset.y)
-                    return difference.length <= max(tolerance, otherTolerance)
-                }
-                if recurs { shared += 1 }
-            }
+        for sample in samples where sample.neighbourMotion != .unknown {
+            known += 1
+            if sample.neighbourMotion == .shared { shared += 1 }
         }
         return known < 3 || Double(shared) < criteria.maximumSharedFraction * Double(known)
     }
@@ -70,13 +52,10 @@ struct CommonMotionTest: Sendable {
         guard let (past, displacement) = referencePoint(of: latest, after: earlier, in: recent) else { return .unknown }
         let ballNoise = flight.centroidNoise(radius: latest.radius)
         let reach = criteria.neighbourhoodInRadii * latest.radius
-        var nearest: (offset: PixelVector, tolerance: Double)?
         for neighbour in recent[age: 0].blobs {
-            let offset = PixelVector(x: neighbour.center.x - latest.center.x, y: neighbour.center.y - latest.center.y)
-            let distance = offset.length
+            let distance = latest.center.distance(to: neighbour.center)
             guard distance > latest.radius + neighbour.radius,
-                  distance <= reach + neighbour.radius * max(1, neighbour.elongation),
-                  distance < nearest?.offset.length ?? .infinity
+                  distance <= reach + neighbour.radius * max(1, neighbour.elongation)
             else { continue }
             let neighbourNoise = flight.centroidNoise(radius: neighbour.radius)
             let tolerance = max(
@@ -87,10 +66,9 @@ struct CommonMotionTest: Sendable {
             let hasCounterpart = past.blobs.contains {
                 $0.center.distance(to: origin) <= tolerance && !$0.center.isSame(as: past.ball)
             }
-            if hasCounterpart { nearest = (offset, tolerance) }
+            if hasCounterpart { return .shared }
         }
-        guard let nearest else { return .independent }
-        return .shared(offset: nearest.offset, tolerance: nearest.tolerance)
+        return .independent
     }
 
     /// The earlier frame to compare with and the ball's displacement since: the most recent of
