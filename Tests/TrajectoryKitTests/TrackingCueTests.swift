@@ -135,3 +135,50 @@ import TrajectoryKit
         #expect(found[0].points.first!.frame <= firstVisible + 1)
     }
 }
+
+@Suite struct TrackingContinuationTests {
+    /// A ball falling at the rate the scenes' balls do (700 px/s², about 90 radii/s²).
+    static func ball(radius: Double = 8) -> MovingBlob {
+        MovingBlob.ball(
+            origin: PixelPoint(x: 200, y: 600), velocity: PixelVector(x: 300, y: -600), gravity: 700, radius: radius)
+    }
+
+    /// The ball's blob in `frames` moved `offset` off the ball, as when the detection merges
+    /// with something behind it or splits at the apex.
+    static func trajectories(of ball: MovingBlob, displacing frames: ClosedRange<Int>, by offset: PixelVector) throws
+        -> [TrajectoryObservation]
+    {
+        var scene = BlobScene(frameCount: 36, sources: [ball], seed: 3)
+        for frame in frames {
+            scene.blobs[frame][0].center.x += offset.x
+            scene.blobs[frame][0].center.y += offset.y
+        }
+        return scene.run(try TrajectoryTracker()).finalObservations
+    }
+
+    @Test("a flight keeps every point, under one uuid, through detections displaced off its path", arguments: [
+        PixelVector(x: 6, y: 4),   // merged with clutter beside it
+        PixelVector(x: 0, y: -7),  // the leading half of a ball split in two
+    ])
+    func displacedDetections(offset: PixelVector) throws {
+        // Far beyond the centroid noise (0.5 px), within the ball's radius (8 px).
+        let ball = Self.ball()
+        let trajectories = try Self.trajectories(of: ball, displacing: 14...15, by: offset)
+        try #require(trajectories.count == 1)
+        #expect(trajectories[0].points.map(\.frame) == Array(0..<36))
+        // Reported where they were found, but not fitted: the flight after them stays on the ball.
+        for point in trajectories[0].points where point.frame > 15 {
+            let pixel = point.location.pixels(width: BlobScene.width, height: BlobScene.height)
+            let truth = ball.path(point.time)!
+            #expect(PixelVector(x: pixel.x - truth.x, y: pixel.y - truth.y).length < 1.5)
+        }
+    }
+
+    @Test("displaced detections keep a flight only as long as it may go unfitted (maximumMissedFrames)")
+    func displacedTooLong() throws {
+        // Seven frames 14 px off a ball of radius 20: the flight takes four, then ends.
+        let trajectories = try Self.trajectories(of: Self.ball(radius: 20), displacing: 14...20, by: PixelVector(x: 0, y: -14))
+        let first = try #require(trajectories.first)
+        #expect(first.points.last?.frame == 17)
+    }
+}

@@ -41,11 +41,14 @@ final class Track {
 
     /// Vision's `trajectoryLength`: the points a window holds.
     let windowLength: Int
+    /// Analysed frames in a row the track may go without a fitted point.
+    let maximumMissedFrames: Int
     /// The most points a tentative track keeps.
     var tentativeHistoryLength: Int { 2 * windowLength }
 
-    init(first sample: TrackSample, point: TrajectoryPoint, windowLength: Int) {
+    init(first sample: TrackSample, point: TrajectoryPoint, windowLength: Int, maximumMissedFrames: Int) {
         self.windowLength = windowLength
+        self.maximumMissedFrames = maximumMissedFrames
         self.history = Deque(minimumCapacity: 2 * windowLength + 1)
         history.append(sample)
         points.append(point)
@@ -67,29 +70,76 @@ final class Track {
     func beginFrame() { gainedPoint = false }
 
     /// Offers the track a detection. A tentative track always takes it. A confirmed one takes
-    /// it only if its latest points, with this one, are still one free flight with the whole
-    /// track's acceleration; otherwise (a bounce, a catch, a stray blob in the gate) it refuses,
-    /// and the caller treats the frame as a miss for this track.
+    /// it as `continuation(of:test:)` decides: fitted, displaced (reported but not fitted), or
+    /// refused (a bounce, a catch, a stray blob in the gate), in which case the caller treats
+    /// the frame as a miss for this track.
     func offer(_ sample: TrackSample, point: TrajectoryPoint, test: FreeFlightTest) -> Bool {
         var sample = sample
         sample.missesBefore = missedFrames
-        history.append(sample)
         if isConfirmed {
-            let assessment = test.assess(window, travelOver: windowLength)
-            guard assessment.isFreeFlight, test.continues(trackAcceleration, with: assessment.acceleration)
-            else {
-                history.removeLast()
+            switch continuation(of: sample, test: test) {
+            case .fitted(let assessment):
+                history.append(sample)
+                latestAssessment = assessment
+                accumulate(assessment.acceleration)
+            case .displaced:
+                // Reported, but for the fit the frame counts as missed.
+                points.append(point)
+                missedFrames += 1
+                gainedPoint = true
+                return true
+            case .refused:
                 return false
             }
-            latestAssessment = assessment
-            accumulate(assessment.acceleration)
             state = .confirmed
+        } else {
+            history.append(sample)
         }
         points.append(point)
         trimHistory()
         missedFrames = 0
         gainedPoint = true
         return true
+    }
+
+    /// How a confirmed track takes a detection.
+    private enum Continuation {
+        /// On the flight: within its gate, and its latest points with this one are still one
+        /// free flight with the whole track's acceleration.
+        case fitted(FlightAssessment)
+        /// The ball, but displaced off its path: the detection merged with something behind it,
+        /// split in two at the apex where a slow ball's middle stops changing, or blurred. It is
+        /// reported, but kept out of the fit so that it cannot drag the flight after clutter.
+        case displaced
+        /// Not the ball in flight any more.
+        case refused
+    }
+
+    /// Fitted when `sample` lies within the flight's gate (see `flightGate`) and keeps the
+    /// flight; displaced when it lies within `displacedDetectionInRadii` ball radii beyond that
+    /// gate and the flight has been fitted within the last `maximumMissedFrames` frames (a
+    /// displaced point counts as a miss for the fit, so the prediction never goes stale);
+    /// refused otherwise. A bounce or a catch turns the ball at once, so its points soon lie
+    /// farther off the predicted path than the ball's size.
+    private func continuation(of sample: TrackSample, test: FreeFlightTest) -> Continuation {
+        guard let fit = KinematicFit(samples: window.lazy.map(\.timedPosition)) else { return .refused }
+        let gate = flightGate(fit: fit, at: sample.time, test: test)
+        let deviation = fit.position(at: sample.time).distance(to: sample.center)
+        if deviation <= gate {
+            history.append(sample)
+            let assessment = test.assess(window, travelOver: windowLength)
+            history.removeLast()
+            if assessment.isFreeFlight, test.continues(trackAcceleration, with: assessment.acceleration) {
+                return .fitted(assessment)
+            }
+        }
+        let isDisplaced = deviation <= gate + displacementAllowance(test: test) && missedFrames < maximumMissedFrames
+        return isDisplaced ? .displaced : .refused
+    }
+
+    /// How far beyond its flight's gate a confirmed track still takes a detection as its ball.
+    private func displacementAllowance(test: FreeFlightTest) -> Double {
+        test.criteria.displacedDetectionInRadii * meanRadius
     }
 
     /// Records an analysed frame in which the track found no point.
@@ -184,32 +234,44 @@ final class Track {
         }
         return TrackPrediction(
             isConfirmed: isConfirmed, center: fit.position(at: time),
-            gateRadius: gateRadius(fit: fit, window: window, at: time, test: test, limits: limits),
+            gateRadius: gateRadius(fit: fit, at: time, test: test, limits: limits),
             radius: radius, speed: fit.velocity(at: latest.time).length, interval: interval)
     }
 
-    /// How far from `fit`'s position at `time` a detection of this ball may be:
-    /// `significance` standard deviations of the prediction's noise, plus what an acceleration
-    /// the fit does not model could bend the path, ½·a·|(t − t_first)(t − t_last)| over the
-    /// window's span (the error of interpolating a parabola through its end points).
+    /// How far from `fit`'s position at `time` a detection of this ball may be.
     ///
-    /// For a confirmed track that acceleration is the sideways part the allowed tilt of gravity
-    /// adds, so the gate is tight and a bounce falls outside it. A tentative track has not been
-    /// shown to be a flight, so it allows the largest acceleration a ball may have (`limits`):
-    /// gating it with the flight model would cut any other motion (a circle, a swing) into
-    /// fresh short tracks, each of which could pass for a flight over one window.
-    private func gateRadius(
-        fit: KinematicFit, window: Deque<TrackSample>.SubSequence, at time: Double,
-        test: FreeFlightTest, limits: PixelMotionLimits
-    ) -> Double {
-        let noise = test.centroidNoise(radius: meanRadius)
-        let first = window[window.startIndex].time
-        let last = window[window.index(before: window.endIndex)].time
-        let unmodelledAcceleration = isConfirmed
-            ? tan(test.criteria.maximumTilt) * abs(fit.acceleration.y)
-            : limits.maximumAcceleration
-        let bending = 0.5 * unmodelledAcceleration * abs((time - first) * (time - last))
-        return test.criteria.significance * fit.predictionStandardDeviation(at: time, centroidNoise: noise) + bending
+    /// A confirmed track allows its flight's gate (`flightGate`) plus what a displaced
+    /// detection may add (`continuation(of:test:)`). A tentative track has not been shown to be
+    /// a flight, so it allows the largest acceleration a ball may have (`limits`) to bend its
+    /// path beyond the fit: gating it with the flight model would cut any other motion (a
+    /// circle, a swing) into fresh short tracks, each of which could pass for a flight over one
+    /// window.
+    private func gateRadius(fit: KinematicFit, at time: Double, test: FreeFlightTest, limits: PixelMotionLimits) -> Double {
+        if isConfirmed { return flightGate(fit: fit, at: time, test: test) + displacementAllowance(test: test) }
+        return noiseGate(fit: fit, at: time, test: test) + bending(by: limits.maximumAcceleration, at: time)
+    }
+
+    /// The gate of a confirmed flight at `time`: the prediction's noise, plus the bending
+    /// that the sideways part of gravity the allowed tilt adds could cause (the fit has x
+    /// linear in time). A bounce falls outside it.
+    private func flightGate(fit: KinematicFit, at time: Double, test: FreeFlightTest) -> Double {
+        let sideways = tan(test.criteria.maximumTilt) * abs(fit.acceleration.y)
+        return noiseGate(fit: fit, at: time, test: test) + bending(by: sideways, at: time)
+    }
+
+    /// `significance` standard deviations of the distance between the fit's position at `time`
+    /// and a new detection there.
+    private func noiseGate(fit: KinematicFit, at time: Double, test: FreeFlightTest) -> Double {
+        test.criteria.significance
+            * fit.predictionStandardDeviation(at: time, centroidNoise: test.centroidNoise(radius: meanRadius))
+    }
+
+    /// How far an acceleration the fit does not model can bend the path at `time` away from
+    /// the fit: ½·a·|(t − t_first)(t − t_last)| over the window's span (the error of
+    /// interpolating a parabola through its end points).
+    private func bending(by acceleration: Double, at time: Double) -> Double {
+        let window = self.window
+        return 0.5 * acceleration * abs((time - window.first!.time) * (time - window.last!.time))
     }
 
     /// The observation Vision would report now: the latest `windowLength` points, the

@@ -85,6 +85,11 @@ extension TrajectoryTracker {
         /// Radius changes allowed: at least 80 % of the points must have a radius within this
         /// factor's square root of the mean radius (2: within ×/÷ 1.41).
         public var maximumRadiusRatio = 2.0
+        /// How far off its predicted path, in ball radii beyond the prediction's gate, a
+        /// confirmed flight still takes a detection as its ball: one merged with something
+        /// behind it, split at the apex or blurred. Such points are reported but not fitted.
+        /// A bounce or a catch turns the ball farther than its own size in one frame.
+        public var displacedDetectionInRadii = 1.0
 
         public init() {}
 
@@ -99,6 +104,7 @@ extension TrajectoryTracker {
             try ConfigurationError.check("trackAccelerationTolerance", trackAccelerationTolerance, in: 0...10)
             try ConfigurationError.check("minimumTravelInRadii", minimumTravelInRadii, in: 0...1000)
             try ConfigurationError.check("maximumRadiusRatio", maximumRadiusRatio, in: 1...100)
+            try ConfigurationError.check("displacedDetectionInRadii", displacedDetectionInRadii, in: 0...100)
         }
     }
 

@@ -130,7 +130,7 @@ public final class TrajectoryTracker {
             let blob = blobs[blobIndex]
             tracks.append(Track(
                 first: sample(blob, frame, size: size, isStrong: true), point: size.point(blob, frame),
-                windowLength: configuration.trajectoryLength))
+                windowLength: configuration.trajectoryLength, maximumMissedFrames: configuration.maximumMissedFrames))
         }
     }
 
