@@ -179,6 +179,16 @@ private func pixelDistance(_ location: NormalizedPoint, _ truth: PixelPoint) -> 
         #expect(trajectories[0].points.count == 36)
     }
 
+    @Test("a fast ball's motion-blur streak starts a track")
+    func blurStreak() throws {
+        // 1500 px/s at 30 fps, radius 7: a streak 4.6 times as long as wide.
+        var streak = MovingBlob.ball(origin: PixelPoint(x: 100, y: 400), velocity: PixelVector(x: 1500, y: -300), radius: 7)
+        streak.elongation = 4.6
+        let trajectories = BlobScene(frameCount: 24, sources: [streak]).run(try TrajectoryTracker()).finalObservations
+        try #require(trajectories.count == 1)
+        #expect(trajectories[0].points.first?.frame == 0)
+    }
+
     @Test("the same blobs give the same observations; reset forgets every track")
     func deterministicAndReset() throws {
         let scene = BlobScene(frameCount: 36, sources: [Self.ball])

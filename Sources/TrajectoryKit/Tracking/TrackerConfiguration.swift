@@ -135,8 +135,11 @@ extension TrajectoryTracker {
         public var minimumContrast = 10.0
         /// Solidity below which a blob is ragged (a hand, foliage) and so weak.
         public var minimumSolidity = 0.6
-        /// Elongation above which a blob is weak when its speed is unknown (a new track).
-        public var maximumElongation = 4.0
+        /// Elongation above which a blob is weak when its speed is unknown (a new track). A
+        /// football kicked at 50 m/s (the hardest kicks) filmed at 30 fps with the common
+        /// half-frame shutter travels about four diameters during the exposure: a streak five
+        /// times as long as it is wide.
+        public var maximumElongation = 5.0
         /// Elongation a blob may have beyond what motion blur explains: blur over one frame
         /// interval at the track's speed v stretches a ball of radius r to 1 + v·Δt / 2r;
         /// more than that plus this slack is weak (an arm, a streak of something else).
