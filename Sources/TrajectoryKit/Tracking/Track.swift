@@ -46,12 +46,33 @@ final class Track {
     /// The most points a tentative track keeps.
     var tentativeHistoryLength: Int { 2 * windowLength }
 
-    init(first sample: TrackSample, point: TrajectoryPoint, windowLength: Int, maximumMissedFrames: Int) {
+    /// A removed track, ready to `start` again; its storage is kept so that starting it
+    /// allocates nothing (the tracker keeps removed tracks for reuse).
+    init(windowLength: Int, maximumMissedFrames: Int) {
         self.windowLength = windowLength
         self.maximumMissedFrames = maximumMissedFrames
         self.history = Deque(minimumCapacity: 2 * windowLength + 1)
+        // Room for all a tentative track holds, so that gathering points does not allocate.
+        points.reserveCapacity(2 * windowLength + 1)
+        strays.reserveCapacity(2 * windowLength / 10 + 1)
+        state = .removed
+    }
+
+    /// Starts the track afresh, tentative, from one detection.
+    func start(first sample: TrackSample, point: TrajectoryPoint) {
+        state = .tentative
+        uuid = nil
+        missedFrames = 0
+        history.removeAll(keepingCapacity: true)
         history.append(sample)
+        // A confirmed track's points may still be shared with an observation handed out; then
+        // this gives the track a fresh buffer rather than touching the caller's.
+        points.removeAll(keepingCapacity: true)
         points.append(point)
+        accelerationSum = PixelVector(x: 0, y: 0)
+        standardErrorSum = PixelVector(x: 0, y: 0)
+        accelerationCount = 0
+        latestAssessment = nil
         gainedPoint = true
     }
 

@@ -39,6 +39,9 @@ public final class TrajectoryTracker {
     private let evidence: DetectionEvidence
     private var recentFrames: RecentFrames
     private var tracks: [Track] = []
+    /// Removed tracks kept for reuse, so that the tracks clutter starts and drops every frame
+    /// do not allocate.
+    private var spareTracks: [Track] = []
     private var predictions: [TrackPrediction] = []
     private var associator = Associator()
     private var leftoverBlobs: [Int] = []
@@ -91,7 +94,8 @@ public final class TrajectoryTracker {
 
     /// Forgets every track, as at the start of a new video.
     public func reset() {
-        tracks.removeAll()
+        for track in tracks { track.remove() }
+        keepRemovedTracksForReuse()
         predictions.removeAll()
         recentFrames.removeAll()
         lastTime = nil
@@ -128,9 +132,10 @@ public final class TrajectoryTracker {
     private func createTracks(blobs: [Blob], frame: FrameStamp, size: FrameSize) {
         for blobIndex in leftoverBlobs where blobStrength.canStartTrack(blobs[blobIndex]) {
             let blob = blobs[blobIndex]
-            tracks.append(Track(
-                first: sample(blob, frame, size: size, isStrong: true), point: size.point(blob, frame),
-                windowLength: configuration.trajectoryLength, maximumMissedFrames: configuration.maximumMissedFrames))
+            let track = spareTracks.popLast()
+                ?? Track(windowLength: configuration.trajectoryLength, maximumMissedFrames: configuration.maximumMissedFrames)
+            track.start(first: sample(blob, frame, size: size, isStrong: true), point: size.point(blob, frame))
+            tracks.append(track)
         }
     }
 
@@ -152,7 +157,21 @@ public final class TrajectoryTracker {
                 track.remove()
             }
         }
-        tracks.removeAll { $0.state == .removed }
+        keepRemovedTracksForReuse()
+    }
+
+    /// Moves the removed tracks from `tracks` to `spareTracks`, keeping the others in order.
+    private func keepRemovedTracksForReuse() {
+        var kept = 0
+        for index in tracks.indices {
+            if tracks[index].state == .removed {
+                spareTracks.append(tracks[index])
+            } else {
+                tracks.swapAt(kept, index)
+                kept += 1
+            }
+        }
+        tracks.removeLast(tracks.count - kept)
     }
 
     private func sample(_ blob: Blob, _ frame: FrameStamp, size: FrameSize, isStrong: Bool) -> TrackSample {
