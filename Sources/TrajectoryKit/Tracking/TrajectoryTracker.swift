@@ -10,8 +10,10 @@ import struct Foundation.UUID
 ///    time), with a gate that grows with the time since its latest point and its uncertainty;
 /// 2. **associate** tracks and blobs inside the gates (`Associator`: greedy, confirmed tracks
 ///    first, strong blobs before weak ones);
-/// 3. **update** the matched tracks; a confirmed track refuses a point that would break its
-///    free flight (a bounce), which then counts as a miss;
+/// 3. **update** the matched tracks; a confirmed track fits a point that keeps its free
+///    flight, reports without fitting one a little off its path (the ball merged with clutter
+///    or split at the apex), and refuses one that breaks it (a bounce), which then counts as a
+///    miss;
 /// 4. **create** a tentative track from every strong blob left over (weak blobs only extend);
 /// 5. **confirm** tentative tracks whose points (at least `trajectoryLength`, and all they hold,
 ///    up to twice that) pass the free-flight test, show a ball moving on its own rather than
@@ -23,9 +25,12 @@ import struct Foundation.UUID
 ///    while not found (a ball that leaves the frame ends its trajectory; re-entering starts a
 ///    new one).
 ///
-/// Tracks move tentative → confirmed ⇄ lost → removed; removed tracks are dropped, so memory is
-/// bounded by the live tracks, each holding at most 2 × `trajectoryLength` points for fitting
-/// plus, once confirmed, its trajectory's points.
+/// Tracks move tentative → confirmed ⇄ lost → removed; removed tracks are kept, storage and
+/// all, and restarted for new detections, so once the tracker has seen its busiest frame it
+/// allocates nothing but the observations it returns. Memory is bounded by the most tracks
+/// alive at once, each holding at most 2 × `trajectoryLength` points for fitting plus, once
+/// confirmed, its trajectory's points, and by the blobs of the last
+/// `IndependenceCriteria.framesKept` frames.
 ///
 /// Not thread-safe: use one tracker per video stream.
 public final class TrajectoryTracker {
