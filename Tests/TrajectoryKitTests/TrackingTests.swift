@@ -179,6 +179,16 @@ private func pixelDistance(_ location: NormalizedPoint, _ truth: PixelPoint) -> 
         #expect(trajectories[0].points.count == 36)
     }
 
+    @Test("a fast ball's motion-blur streak starts a track")
+    func blurStreak() throws {
+        // 1500 px/s at 30 fps, radius 7: a streak 4.6 times as long as wide.
+        var streak = MovingBlob.ball(origin: PixelPoint(x: 100, y: 400), velocity: PixelVector(x: 1500, y: -300), radius: 7)
+        streak.elongation = 4.6
+        let trajectories = BlobScene(frameCount: 24, sources: [streak]).run(try TrajectoryTracker()).finalObservations
+        try #require(trajectories.count == 1)
+        #expect(trajectories[0].points.first?.frame == 0)
+    }
+
     @Test("the same blobs give the same observations; reset forgets every track")
     func deterministicAndReset() throws {
         let scene = BlobScene(frameCount: 36, sources: [Self.ball])
@@ -193,6 +203,25 @@ private func pixelDistance(_ location: NormalizedPoint, _ truth: PixelPoint) -> 
         let afterReset = scene.run(tracker)
         #expect(afterReset.uuids == [SequentialIDs.id(2)])
         #expect(afterReset.finalObservations.first?.points.count == 36)
+    }
+
+    @Test("a tracker that has recycled many tracks reports the same flight as a new one")
+    func recycledTracks() throws {
+        // Clutter starts and drops dozens of tracks a frame, and two flights end; the tracker
+        // reuses their tracks.
+        let recycled = try TrajectoryTracker()
+        let earlier = [Self.ball, MovingBlob.ball(origin: PixelPoint(x: 900, y: 600), velocity: PixelVector(x: -250, y: -800))]
+        let warmUp = BlobScene(frameCount: 120, sources: earlier, clutterPerFrame: 40, seed: 8).run(recycled)
+        try #require(warmUp.uuids.count >= 2)
+        recycled.reset()
+        let scene = BlobScene(frameCount: 36, sources: [Self.ball])
+        let fromRecycled = scene.run(recycled).finalObservations
+        let fromNew = scene.run(try TrajectoryTracker()).finalObservations
+        try #require(fromNew.count == 1)
+        try #require(fromRecycled.count == 1)
+        #expect(fromRecycled[0].points == fromNew[0].points)
+        #expect(fromRecycled[0].equationCoefficients == fromNew[0].equationCoefficients)
+        #expect(fromRecycled[0].confidence == fromNew[0].confidence)
     }
 }
 

@@ -58,6 +58,8 @@ struct Associator {
     struct Match: Sendable, Hashable {
         var track: Int
         var blob: Int
+        /// Whether the blob is strong for the track (`BlobStrength.isStrong`).
+        var isStrong: Bool
     }
 
     /// Pairs found by the latest `associate` call, in the order they were chosen.
@@ -93,26 +95,28 @@ struct Associator {
                     cost: distance / max(prediction.gateRadius, .leastNormalMagnitude)))
             }
         }
-        candidates.sort { ($0.stage, $0.cost, $0.track, $0.blob) < ($1.stage, $1.cost, $1.track, $1.blob) }
+        candidates.heapSort { ($0.stage, $0.cost, $0.track, $0.blob) < ($1.stage, $1.cost, $1.track, $1.blob) }
 
-        reset(&trackTaken, count: predictions.count)
-        reset(&blobTaken, count: blobs.count)
+        Self.reset(&trackTaken, count: predictions.count)
+        Self.reset(&blobTaken, count: blobs.count)
         matches.removeAll(keepingCapacity: true)
         for candidate in candidates where !trackTaken[candidate.track] && !blobTaken[candidate.blob] {
             trackTaken[candidate.track] = true
             blobTaken[candidate.blob] = true
-            matches.append(Match(track: candidate.track, blob: candidate.blob))
+            matches.append(Match(track: candidate.track, blob: candidate.blob, isStrong: candidate.stage % 2 == 0))
         }
-        collectUntaken(trackTaken, into: &unmatchedTracks)
-        collectUntaken(blobTaken, into: &unmatchedBlobs)
+        Self.collectUntaken(trackTaken, into: &unmatchedTracks)
+        Self.collectUntaken(blobTaken, into: &unmatchedBlobs)
     }
 
-    private func reset(_ flags: inout [Bool], count: Int) {
+    // Static, not instance methods: calling a method on `self` while one of its arrays is
+    // passed inout makes Swift copy `self`, so the array is shared and reallocated.
+    private static func reset(_ flags: inout [Bool], count: Int) {
         flags.removeAll(keepingCapacity: true)
         flags.append(contentsOf: repeatElement(false, count: count))
     }
 
-    private func collectUntaken(_ taken: [Bool], into indices: inout [Int]) {
+    private static func collectUntaken(_ taken: [Bool], into indices: inout [Int]) {
         indices.removeAll(keepingCapacity: true)
         for (index, isTaken) in taken.enumerated() where !isTaken { indices.append(index) }
     }

@@ -8,6 +8,10 @@ struct TrackSample: Sendable, Hashable {
     var radius: Double
     /// Analysed frames the track went without a point just before this one.
     var missesBefore: Int
+    /// Whether the blobs around this point moved with it (see `CommonMotionTest`).
+    var neighbourMotion = NeighbourMotion.unknown
+    /// How the detection looked: see `DetectionEvidence`.
+    var detection = DetectionQuality()
 
     var timedPosition: TimedPosition { TimedPosition(time: time, position: center) }
 }
@@ -36,6 +40,9 @@ struct FlightAssessment: Sendable, Hashable {
     }
 
     var verdict: Verdict
+    /// Whether the acceleration is (statistically) zero: a ball rolling in a straight line,
+    /// or anything else moving at constant velocity, rather than one falling.
+    var isRolling: Bool
     /// Constant-acceleration fit (x and y quadratic in time) over all the points.
     var acceleration: AccelerationEstimate
     /// Root mean square residual per degree of freedom, in units of `centroidNoise`.
@@ -72,9 +79,10 @@ struct FreeFlightTest: Sendable {
         let degreesOfFreedom = Double(2 * samples.count - 6)
         let residual = (whole.residualSumOfSquares / degreesOfFreedom).squareRoot() / noise
 
+        let isRolling = isZero(whole.acceleration)
         func verdict() -> FlightAssessment.Verdict {
             if residual > criteria.maximumNormalizedResidual { return .poorFit }
-            if !isZeroOrFalling(whole.acceleration, radius: meanRadius) { return .notFalling }
+            if !isRolling, !isFalling(whole.acceleration, radius: meanRadius) { return .notFalling }
             let half = (samples.count + 1) / 2
             let early = ConstantAccelerationFit(samples.prefix(half), noise: noise).acceleration
             let late = ConstantAccelerationFit(samples.suffix(half), noise: noise).acceleration
@@ -88,7 +96,8 @@ struct FreeFlightTest: Sendable {
             return .freeFlight
         }
         return FlightAssessment(
-            verdict: verdict(), acceleration: whole.acceleration, normalizedResidual: residual, centroidNoise: noise)
+            verdict: verdict(), isRolling: isRolling, acceleration: whole.acceleration, normalizedResidual: residual,
+            centroidNoise: noise)
     }
 
     /// The index of the sample farthest from the constant-acceleration fit of all of them.
@@ -103,13 +112,19 @@ struct FreeFlightTest: Sendable {
         agree(track, latest, tolerance: criteria.trackAccelerationTolerance * track.value.length)
     }
 
-    private func isZeroOrFalling(_ acceleration: AccelerationEstimate, radius: Double) -> Bool {
+    /// Whether the acceleration is zero within `significance` standard errors on both axes.
+    private func isZero(_ acceleration: AccelerationEstimate) -> Bool {
         let (a, error, z) = (acceleration.value, acceleration.standardError, criteria.significance)
-        let isZero = abs(a.x) <= z * error.x && abs(a.y) <= z * error.y
-        let isFalling = a.y > 0
+        return abs(a.x) <= z * error.x && abs(a.y) <= z * error.y
+    }
+
+    /// Whether the acceleration points down the frame within the tilt allowed and is strong
+    /// enough for a ball of `radius` pixels (within noise).
+    private func isFalling(_ acceleration: AccelerationEstimate, radius: Double) -> Bool {
+        let (a, error, z) = (acceleration.value, acceleration.standardError, criteria.significance)
+        return a.y > 0
             && abs(a.x) <= tan(criteria.maximumTilt) * a.y + z * error.x
             && a.y + z * error.y >= criteria.minimumFallAccelerationPerRadius * radius
-        return isZero || isFalling
     }
 
     /// Whether two estimates differ, on each axis, by no more than noise plus `tolerance`.

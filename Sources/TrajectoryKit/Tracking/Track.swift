@@ -41,14 +41,38 @@ final class Track {
 
     /// Vision's `trajectoryLength`: the points a window holds.
     let windowLength: Int
+    /// Analysed frames in a row the track may go without a fitted point.
+    let maximumMissedFrames: Int
     /// The most points a tentative track keeps.
     var tentativeHistoryLength: Int { 2 * windowLength }
 
-    init(first sample: TrackSample, point: TrajectoryPoint, windowLength: Int) {
+    /// A removed track, ready to `start` again; its storage is kept so that starting it
+    /// allocates nothing (the tracker keeps removed tracks for reuse).
+    init(windowLength: Int, maximumMissedFrames: Int) {
         self.windowLength = windowLength
+        self.maximumMissedFrames = maximumMissedFrames
         self.history = Deque(minimumCapacity: 2 * windowLength + 1)
+        // Room for all a tentative track holds, so that gathering points does not allocate.
+        points.reserveCapacity(2 * windowLength + 1)
+        strays.reserveCapacity(2 * windowLength / 10 + 1)
+        state = .removed
+    }
+
+    /// Starts the track afresh, tentative, from one detection.
+    func start(first sample: TrackSample, point: TrajectoryPoint) {
+        state = .tentative
+        uuid = nil
+        missedFrames = 0
+        history.removeAll(keepingCapacity: true)
         history.append(sample)
+        // A confirmed track's points may still be shared with an observation handed out; then
+        // this gives the track a fresh buffer rather than touching the caller's.
+        points.removeAll(keepingCapacity: true)
         points.append(point)
+        accelerationSum = PixelVector(x: 0, y: 0)
+        standardErrorSum = PixelVector(x: 0, y: 0)
+        accelerationCount = 0
+        latestAssessment = nil
         gainedPoint = true
     }
 
@@ -67,29 +91,76 @@ final class Track {
     func beginFrame() { gainedPoint = false }
 
     /// Offers the track a detection. A tentative track always takes it. A confirmed one takes
-    /// it only if its latest points, with this one, are still one free flight with the whole
-    /// track's acceleration; otherwise (a bounce, a catch, a stray blob in the gate) it refuses,
-    /// and the caller treats the frame as a miss for this track.
+    /// it as `continuation(of:test:)` decides: fitted, displaced (reported but not fitted), or
+    /// refused (a bounce, a catch, a stray blob in the gate), in which case the caller treats
+    /// the frame as a miss for this track.
     func offer(_ sample: TrackSample, point: TrajectoryPoint, test: FreeFlightTest) -> Bool {
         var sample = sample
         sample.missesBefore = missedFrames
-        history.append(sample)
         if isConfirmed {
-            let assessment = test.assess(window, travelOver: windowLength)
-            guard assessment.isFreeFlight, test.continues(trackAcceleration, with: assessment.acceleration)
-            else {
-                history.removeLast()
+            switch continuation(of: sample, test: test) {
+            case .fitted(let assessment):
+                history.append(sample)
+                latestAssessment = assessment
+                accumulate(assessment.acceleration)
+            case .displaced:
+                // Reported, but for the fit the frame counts as missed.
+                points.append(point)
+                missedFrames += 1
+                gainedPoint = true
+                return true
+            case .refused:
                 return false
             }
-            latestAssessment = assessment
-            accumulate(assessment.acceleration)
             state = .confirmed
+        } else {
+            history.append(sample)
         }
         points.append(point)
         trimHistory()
         missedFrames = 0
         gainedPoint = true
         return true
+    }
+
+    /// How a confirmed track takes a detection.
+    private enum Continuation {
+        /// On the flight: within its gate, and its latest points with this one are still one
+        /// free flight with the whole track's acceleration.
+        case fitted(FlightAssessment)
+        /// The ball, but displaced off its path: the detection merged with something behind it,
+        /// split in two at the apex where a slow ball's middle stops changing, or blurred. It is
+        /// reported, but kept out of the fit so that it cannot drag the flight after clutter.
+        case displaced
+        /// Not the ball in flight any more.
+        case refused
+    }
+
+    /// Fitted when `sample` lies within the flight's gate (see `flightGate`) and keeps the
+    /// flight; displaced when it lies within `displacedDetectionInRadii` ball radii beyond that
+    /// gate and the flight has been fitted within the last `maximumMissedFrames` frames (a
+    /// displaced point counts as a miss for the fit, so the prediction never goes stale);
+    /// refused otherwise. A bounce or a catch turns the ball at once, so its points soon lie
+    /// farther off the predicted path than the ball's size.
+    private func continuation(of sample: TrackSample, test: FreeFlightTest) -> Continuation {
+        guard let fit = KinematicFit(samples: window.lazy.map(\.timedPosition)) else { return .refused }
+        let gate = flightGate(fit: fit, at: sample.time, test: test)
+        let deviation = fit.position(at: sample.time).distance(to: sample.center)
+        if deviation <= gate {
+            history.append(sample)
+            let assessment = test.assess(window, travelOver: windowLength)
+            history.removeLast()
+            if assessment.isFreeFlight, test.continues(trackAcceleration, with: assessment.acceleration) {
+                return .fitted(assessment)
+            }
+        }
+        let isDisplaced = deviation <= gate + displacementAllowance(test: test) && missedFrames < maximumMissedFrames
+        return isDisplaced ? .displaced : .refused
+    }
+
+    /// How far beyond its flight's gate a confirmed track still takes a detection as its ball.
+    private func displacementAllowance(test: FreeFlightTest) -> Double {
+        test.criteria.displacedDetectionInRadii * meanRadius
     }
 
     /// Records an analysed frame in which the track found no point.
@@ -99,26 +170,22 @@ final class Track {
     }
 
     /// For a tentative track with at least a window of points: confirms it, taking an id from
-    /// `makeID`, when all the points it holds (up to two windows) are one free flight, allowing
-    /// one point in ten to be a stray detection (a fragment of the ball, a blob beside it) that
-    /// is then dropped. Otherwise it keeps gathering points, dropping the oldest beyond two
-    /// windows, so a flight that followed some other motion is confirmed once that motion has
-    /// left its history.
+    /// `makeID`, when all the points it holds (up to two windows) are one free flight of a ball
+    /// moving on its own (`CommonMotionTest`) and detected like one (`DetectionEvidence`),
+    /// allowing one point in ten to be a stray detection (a fragment of the ball, a blob beside
+    /// it) that is then dropped. Otherwise it
+    /// keeps gathering points, dropping the oldest beyond two windows, so a flight that
+    /// followed some other motion is confirmed once that motion has left its history.
     ///
     /// Returns whether the track was confirmed.
-    func confirmIfFreeFlight(test: FreeFlightTest, makeID: () -> UUID) -> Bool {
-        guard state == .tentative, history.count >= windowLength else { return false }
-        var strays: [Int] = []
-        func withoutStrays() -> LazyMapCollection<LazyFilterCollection<Range<Int>>, TrackSample> {
-            history.indices.lazy.filter { !strays.contains($0) }.map { self.history[$0] }
-        }
-        var assessment = test.assess(history, travelOver: windowLength)
-        while assessment.verdict == .poorFit, strays.count < history.count / 10 {
-            strays.append(test.worstFitting(withoutStrays()))
-            assessment = test.assess(withoutStrays(), travelOver: windowLength)
-        }
-        guard assessment.isFreeFlight else { return false }
-        for stray in strays.sorted(by: >) {
+    func confirmIfFreeFlight(
+        test: FreeFlightTest, motion: CommonMotionTest, evidence: DetectionEvidence, makeID: () -> UUID
+    ) -> Bool {
+        guard state == .tentative, history.count >= windowLength,
+              let assessment = assessWithoutStrays(test: test, motion: motion, evidence: evidence)
+        else { return false }
+        strays.sort()
+        for stray in strays.reversed() {
             history.remove(at: stray)
             points.remove(at: stray)
         }
@@ -128,6 +195,34 @@ final class Track {
         state = .confirmed
         trimHistory()
         return true
+    }
+
+    /// Indices into `history` of the points the latest `assessWithoutStrays` call set aside;
+    /// kept between calls so that assessing does not allocate.
+    private var strays: [Int] = []
+
+    /// The points of `history` without the strays, indexed by their index in `history`.
+    private var samplesWithoutStrays: LazyMapCollection<LazyFilterCollection<Range<Int>>, TrackSample> {
+        history.indices.lazy.filter { !self.strays.contains($0) }.map { self.history[$0] }
+    }
+
+    /// Assesses the whole history, setting aside up to one point in ten as strays (the worst
+    /// fitting first) while the fit is poor. Returns the assessment when the rest is a free
+    /// flight of a ball moving on its own and detected like one, with the strays left in
+    /// `strays`.
+    private func assessWithoutStrays(
+        test: FreeFlightTest, motion: CommonMotionTest, evidence: DetectionEvidence
+    ) -> FlightAssessment? {
+        strays.removeAll(keepingCapacity: true)
+        var assessment = test.assess(history, travelOver: windowLength)
+        while assessment.verdict == .poorFit, strays.count < history.count / 10 {
+            strays.append(test.worstFitting(samplesWithoutStrays))
+            assessment = test.assess(samplesWithoutStrays, travelOver: windowLength)
+        }
+        guard assessment.isFreeFlight, motion.movesOnItsOwn(samplesWithoutStrays),
+              evidence.supportsConfirmation(samplesWithoutStrays, isRolling: assessment.isRolling)
+        else { return nil }
+        return assessment
     }
 
     func remove() { state = .removed }
@@ -160,32 +255,44 @@ final class Track {
         }
         return TrackPrediction(
             isConfirmed: isConfirmed, center: fit.position(at: time),
-            gateRadius: gateRadius(fit: fit, window: window, at: time, test: test, limits: limits),
+            gateRadius: gateRadius(fit: fit, at: time, test: test, limits: limits),
             radius: radius, speed: fit.velocity(at: latest.time).length, interval: interval)
     }
 
-    /// How far from `fit`'s position at `time` a detection of this ball may be:
-    /// `significance` standard deviations of the prediction's noise, plus what an acceleration
-    /// the fit does not model could bend the path, ½·a·|(t − t_first)(t − t_last)| over the
-    /// window's span (the error of interpolating a parabola through its end points).
+    /// How far from `fit`'s position at `time` a detection of this ball may be.
     ///
-    /// For a confirmed track that acceleration is the sideways part the allowed tilt of gravity
-    /// adds, so the gate is tight and a bounce falls outside it. A tentative track has not been
-    /// shown to be a flight, so it allows the largest acceleration a ball may have (`limits`):
-    /// gating it with the flight model would cut any other motion (a circle, a swing) into
-    /// fresh short tracks, each of which could pass for a flight over one window.
-    private func gateRadius(
-        fit: KinematicFit, window: Deque<TrackSample>.SubSequence, at time: Double,
-        test: FreeFlightTest, limits: PixelMotionLimits
-    ) -> Double {
-        let noise = test.centroidNoise(radius: meanRadius)
-        let first = window[window.startIndex].time
-        let last = window[window.index(before: window.endIndex)].time
-        let unmodelledAcceleration = isConfirmed
-            ? tan(test.criteria.maximumTilt) * abs(fit.acceleration.y)
-            : limits.maximumAcceleration
-        let bending = 0.5 * unmodelledAcceleration * abs((time - first) * (time - last))
-        return test.criteria.significance * fit.predictionStandardDeviation(at: time, centroidNoise: noise) + bending
+    /// A confirmed track allows its flight's gate (`flightGate`) plus what a displaced
+    /// detection may add (`continuation(of:test:)`). A tentative track has not been shown to be
+    /// a flight, so it allows the largest acceleration a ball may have (`limits`) to bend its
+    /// path beyond the fit: gating it with the flight model would cut any other motion (a
+    /// circle, a swing) into fresh short tracks, each of which could pass for a flight over one
+    /// window.
+    private func gateRadius(fit: KinematicFit, at time: Double, test: FreeFlightTest, limits: PixelMotionLimits) -> Double {
+        if isConfirmed { return flightGate(fit: fit, at: time, test: test) + displacementAllowance(test: test) }
+        return noiseGate(fit: fit, at: time, test: test) + bending(by: limits.maximumAcceleration, at: time)
+    }
+
+    /// The gate of a confirmed flight at `time`: the prediction's noise, plus the bending
+    /// that the sideways part of gravity the allowed tilt adds could cause (the fit has x
+    /// linear in time). A bounce falls outside it.
+    private func flightGate(fit: KinematicFit, at time: Double, test: FreeFlightTest) -> Double {
+        let sideways = tan(test.criteria.maximumTilt) * abs(fit.acceleration.y)
+        return noiseGate(fit: fit, at: time, test: test) + bending(by: sideways, at: time)
+    }
+
+    /// `significance` standard deviations of the distance between the fit's position at `time`
+    /// and a new detection there.
+    private func noiseGate(fit: KinematicFit, at time: Double, test: FreeFlightTest) -> Double {
+        test.criteria.significance
+            * fit.predictionStandardDeviation(at: time, centroidNoise: test.centroidNoise(radius: meanRadius))
+    }
+
+    /// How far an acceleration the fit does not model can bend the path at `time` away from
+    /// the fit: ½·a·|(t − t_first)(t − t_last)| over the window's span (the error of
+    /// interpolating a parabola through its end points).
+    private func bending(by acceleration: Double, at time: Double) -> Double {
+        let window = self.window
+        return 0.5 * acceleration * abs((time - window.first!.time) * (time - window.last!.time))
     }
 
     /// The observation Vision would report now: the latest `windowLength` points, the

@@ -20,22 +20,31 @@ extension TrajectoryTracker {
         public let motion: MotionLimits
         /// Which blobs may start a track, and which only extend one.
         public let blobs: BlobCriteria
+        /// What tells a ball moving on its own from a part of something larger.
+        public let independence: IndependenceCriteria
+        /// How well a track's detections must look like a ball to confirm it.
+        public let evidence: EvidenceCriteria
 
         public init(
             trajectoryLength: Int = 10, maximumMissedFrames: Int = 4,
             flight: FlightCriteria = FlightCriteria(), motion: MotionLimits = MotionLimits(),
-            blobs: BlobCriteria = BlobCriteria()
+            blobs: BlobCriteria = BlobCriteria(), independence: IndependenceCriteria = IndependenceCriteria(),
+            evidence: EvidenceCriteria = EvidenceCriteria()
         ) throws(ConfigurationError) {
             try ConfigurationError.check("trajectoryLength", trajectoryLength, in: Self.allowedTrajectoryLengths)
             try ConfigurationError.check("maximumMissedFrames", maximumMissedFrames, in: Self.allowedMissedFrames)
             try flight.validate()
             try motion.validate()
             try blobs.validate()
+            try independence.validate()
+            try evidence.validate()
             self.trajectoryLength = trajectoryLength
             self.maximumMissedFrames = maximumMissedFrames
             self.flight = flight
             self.motion = motion
             self.blobs = blobs
+            self.independence = independence
+            self.evidence = evidence
         }
     }
 
@@ -76,6 +85,11 @@ extension TrajectoryTracker {
         /// Radius changes allowed: at least 80 % of the points must have a radius within this
         /// factor's square root of the mean radius (2: within ×/÷ 1.41).
         public var maximumRadiusRatio = 2.0
+        /// How far off its predicted path, in ball radii beyond the prediction's gate, a
+        /// confirmed flight still takes a detection as its ball: one merged with something
+        /// behind it, split at the apex or blurred. Such points are reported but not fitted.
+        /// A bounce or a catch turns the ball farther than its own size in one frame.
+        public var displacedDetectionInRadii = 1.0
 
         public init() {}
 
@@ -90,6 +104,7 @@ extension TrajectoryTracker {
             try ConfigurationError.check("trackAccelerationTolerance", trackAccelerationTolerance, in: 0...10)
             try ConfigurationError.check("minimumTravelInRadii", minimumTravelInRadii, in: 0...1000)
             try ConfigurationError.check("maximumRadiusRatio", maximumRadiusRatio, in: 1...100)
+            try ConfigurationError.check("displacedDetectionInRadii", displacedDetectionInRadii, in: 0...100)
         }
     }
 
@@ -120,8 +135,11 @@ extension TrajectoryTracker {
         public var minimumContrast = 10.0
         /// Solidity below which a blob is ragged (a hand, foliage) and so weak.
         public var minimumSolidity = 0.6
-        /// Elongation above which a blob is weak when its speed is unknown (a new track).
-        public var maximumElongation = 4.0
+        /// Elongation above which a blob is weak when its speed is unknown (a new track). A
+        /// football kicked at 50 m/s (the hardest kicks) filmed at 30 fps with the common
+        /// half-frame shutter travels about four diameters during the exposure: a streak five
+        /// times as long as it is wide.
+        public var maximumElongation = 5.0
         /// Elongation a blob may have beyond what motion blur explains: blur over one frame
         /// interval at the track's speed v stretches a ball of radius r to 1 + v·Δt / 2r;
         /// more than that plus this slack is weak (an arm, a streak of something else).
@@ -138,6 +156,65 @@ extension TrajectoryTracker {
             try ConfigurationError.check("maximumElongation", maximumElongation, in: 1...1000)
             try ConfigurationError.check("elongationSlack", elongationSlack, in: 0...1000)
             try ConfigurationError.check("maximumRadiusMismatch", maximumRadiusMismatch, in: 1...1000)
+        }
+    }
+
+    /// The independent-motion cue (see DESIGN.md, "Physics worth using"): a ball moves on its
+    /// own, while the letters of a scrolling board, the head of a walker or edges shaken by the
+    /// camera move together with blobs beside them. A track is confirmed only if most of its
+    /// points, where this can be told, had no neighbour moving with them.
+    public struct IndependenceCriteria: Sendable, Hashable {
+        /// How far from the ball, in ball radii (plus the neighbour's own radius), a blob counts
+        /// as a neighbour.
+        public var neighbourhoodInRadii = 8.0
+        /// A neighbour's centroid may wander by this fraction of its radius as its shape changes
+        /// and still count as moving with the ball (the centroid noise is allowed in any case).
+        public var shapeWanderPerRadius = 0.35
+        /// The ball must have moved at least this many of its radii since the earlier frame
+        /// compared with, or its neighbours' motion is not told (a slow ball would "share" the
+        /// motion of anything standing still).
+        public var minimumDisplacementInRadii = 1.0
+        /// Analysed frames kept for the comparison, the current one included: how far back a
+        /// slow ball may be compared.
+        public var framesKept = 6
+        /// Blobs where the ball was in this many of its latest points do not count as
+        /// neighbours: frame differencing may leave a residue there that follows the ball.
+        public var ghostFrames = 3
+        /// A track is not confirmed when at least this fraction of its points whose
+        /// neighbours' motion is known moved with a neighbour.
+        public var maximumSharedFraction = 0.5
+
+        public init() {}
+
+        func validate() throws(ConfigurationError) {
+            try ConfigurationError.check("neighbourhoodInRadii", neighbourhoodInRadii, in: 0...1000)
+            try ConfigurationError.check("shapeWanderPerRadius", shapeWanderPerRadius, in: 0...10)
+            try ConfigurationError.check("minimumDisplacementInRadii", minimumDisplacementInRadii, in: 0...1000)
+            try ConfigurationError.check("framesKept", framesKept, in: 2...100)
+            try ConfigurationError.check("ghostFrames", ghostFrames, in: 0...100)
+            try ConfigurationError.check("maximumSharedFraction", maximumSharedFraction, in: 0...1)
+        }
+    }
+
+    /// How well a track's detections must look like a ball before it is confirmed (see
+    /// DESIGN.md, "Physics worth using": a rolling ball is a trajectory, but constant velocity
+    /// alone is no evidence of a ball).
+    public struct EvidenceCriteria: Sendable, Hashable {
+        /// Smallest fraction of a track's points whose blobs are clear of the frame's edge.
+        public var minimumWholeFraction = 0.5
+        /// Smallest fraction of the points of a track at constant velocity (no gravity seen)
+        /// whose blobs are strong and at least `rollingMinimumSolidity` solid.
+        public var rollingMinimumBallLikeFraction = 0.8
+        /// Solidity a rolling ball's blob has when it is seen whole: a disc, or a blurred disc,
+        /// fills most of its ellipse.
+        public var rollingMinimumSolidity = 0.8
+
+        public init() {}
+
+        func validate() throws(ConfigurationError) {
+            try ConfigurationError.check("minimumWholeFraction", minimumWholeFraction, in: 0...1)
+            try ConfigurationError.check("rollingMinimumBallLikeFraction", rollingMinimumBallLikeFraction, in: 0...1)
+            try ConfigurationError.check("rollingMinimumSolidity", rollingMinimumSolidity, in: 0...1)
         }
     }
 }

@@ -10,19 +10,27 @@ import struct Foundation.UUID
 ///    time), with a gate that grows with the time since its latest point and its uncertainty;
 /// 2. **associate** tracks and blobs inside the gates (`Associator`: greedy, confirmed tracks
 ///    first, strong blobs before weak ones);
-/// 3. **update** the matched tracks; a confirmed track refuses a point that would break its
-///    free flight (a bounce), which then counts as a miss;
+/// 3. **update** the matched tracks; a confirmed track fits a point that keeps its free
+///    flight, reports without fitting one a little off its path (the ball merged with clutter
+///    or split at the apex), and refuses one that breaks it (a bounce), which then counts as a
+///    miss;
 /// 4. **create** a tentative track from every strong blob left over (weak blobs only extend);
 /// 5. **confirm** tentative tracks whose points (at least `trajectoryLength`, and all they hold,
-///    up to twice that) pass the free-flight test, giving each a new uuid;
+///    up to twice that) pass the free-flight test, show a ball moving on its own rather than
+///    with the blobs beside it (`CommonMotionTest`), and were detected like a ball
+///    (`DetectionEvidence`: whole blobs, and ball-like ones when there is no gravity to go
+///    by), giving each a new uuid;
 /// 6. **emit** an observation for every confirmed track that gained a point in this frame;
 /// 7. **reap** tracks that missed too many frames, or whose ball is predicted outside the frame
 ///    while not found (a ball that leaves the frame ends its trajectory; re-entering starts a
 ///    new one).
 ///
-/// Tracks move tentative → confirmed ⇄ lost → removed; removed tracks are dropped, so memory is
-/// bounded by the live tracks, each holding at most 2 × `trajectoryLength` points for fitting
-/// plus, once confirmed, its trajectory's points.
+/// Tracks move tentative → confirmed ⇄ lost → removed; removed tracks are kept, storage and
+/// all, and restarted for new detections, so once the tracker has seen its busiest frame it
+/// allocates nothing but the observations it returns. Memory is bounded by the most tracks
+/// alive at once, each holding at most 2 × `trajectoryLength` points for fitting plus, once
+/// confirmed, its trajectory's points, and by the blobs of the last
+/// `IndependenceCriteria.framesKept` frames.
 ///
 /// Not thread-safe: use one tracker per video stream.
 public final class TrajectoryTracker {
@@ -32,7 +40,13 @@ public final class TrajectoryTracker {
     private let makeID: () -> UUID
     private let flightTest: FreeFlightTest
     private let blobStrength: BlobStrength
+    private let motionTest: CommonMotionTest
+    private let evidence: DetectionEvidence
+    private var recentFrames: RecentFrames
     private var tracks: [Track] = []
+    /// Removed tracks kept for reuse, so that the tracks clutter starts and drops every frame
+    /// do not allocate.
+    private var spareTracks: [Track] = []
     private var predictions: [TrackPrediction] = []
     private var associator = Associator()
     private var leftoverBlobs: [Int] = []
@@ -47,6 +61,9 @@ public final class TrajectoryTracker {
         self.makeID = makeID
         self.flightTest = FreeFlightTest(criteria: configuration.flight)
         self.blobStrength = BlobStrength(criteria: configuration.blobs)
+        self.motionTest = CommonMotionTest(criteria: configuration.independence, flight: flightTest)
+        self.evidence = DetectionEvidence(criteria: configuration.evidence)
+        self.recentFrames = RecentFrames(capacity: configuration.independence.framesKept)
     }
 
     /// A tracker with the default settings except `trajectoryLength`.
@@ -67,6 +84,7 @@ public final class TrajectoryTracker {
         if let lastTime, frame.time <= lastTime { reset() }
         lastTime = frame.time
         let size = FrameSize(width: frameWidth, height: frameHeight)
+        recentFrames.append(blobs, frame: frame.index)
 
         predict(at: frame.time, size: size)
         associator.associate(predictions: predictions, blobs: blobs, strength: blobStrength)
@@ -81,8 +99,10 @@ public final class TrajectoryTracker {
 
     /// Forgets every track, as at the start of a new video.
     public func reset() {
-        tracks.removeAll()
+        for track in tracks { track.remove() }
+        keepRemovedTracksForReuse()
         predictions.removeAll()
+        recentFrames.removeAll()
         lastTime = nil
     }
 
@@ -103,7 +123,11 @@ public final class TrajectoryTracker {
         for match in associator.matches {
             let track = tracks[match.track]
             let blob = blobs[match.blob]
-            if !track.offer(sample(blob, frame), point: size.point(blob, frame), test: flightTest) {
+            var detection = sample(blob, frame, size: size, isStrong: match.isStrong)
+            if track.state == .tentative {
+                detection.neighbourMotion = motionTest.motion(of: detection, after: track.history, in: recentFrames)
+            }
+            if !track.offer(detection, point: size.point(blob, frame), test: flightTest) {
                 track.miss()
                 leftoverBlobs.append(match.blob)
             }
@@ -113,15 +137,16 @@ public final class TrajectoryTracker {
     private func createTracks(blobs: [Blob], frame: FrameStamp, size: FrameSize) {
         for blobIndex in leftoverBlobs where blobStrength.canStartTrack(blobs[blobIndex]) {
             let blob = blobs[blobIndex]
-            tracks.append(Track(
-                first: sample(blob, frame), point: size.point(blob, frame),
-                windowLength: configuration.trajectoryLength))
+            let track = spareTracks.popLast()
+                ?? Track(windowLength: configuration.trajectoryLength, maximumMissedFrames: configuration.maximumMissedFrames)
+            track.start(first: sample(blob, frame, size: size, isStrong: true), point: size.point(blob, frame))
+            tracks.append(track)
         }
     }
 
     private func confirmTracks() {
         for track in tracks where track.state == .tentative && track.gainedPoint {
-            _ = track.confirmIfFreeFlight(test: flightTest, makeID: makeID)
+            _ = track.confirmIfFreeFlight(test: flightTest, motion: motionTest, evidence: evidence, makeID: makeID)
         }
     }
 
@@ -137,11 +162,27 @@ public final class TrajectoryTracker {
                 track.remove()
             }
         }
-        tracks.removeAll { $0.state == .removed }
+        keepRemovedTracksForReuse()
     }
 
-    private func sample(_ blob: Blob, _ frame: FrameStamp) -> TrackSample {
-        TrackSample(frame: frame.index, time: frame.time, center: blob.center, radius: blob.radius, missesBefore: 0)
+    /// Moves the removed tracks from `tracks` to `spareTracks`, keeping the others in order.
+    private func keepRemovedTracksForReuse() {
+        var kept = 0
+        for index in tracks.indices {
+            if tracks[index].state == .removed {
+                spareTracks.append(tracks[index])
+            } else {
+                tracks.swapAt(kept, index)
+                kept += 1
+            }
+        }
+        tracks.removeLast(tracks.count - kept)
+    }
+
+    private func sample(_ blob: Blob, _ frame: FrameStamp, size: FrameSize, isStrong: Bool) -> TrackSample {
+        TrackSample(
+            frame: frame.index, time: frame.time, center: blob.center, radius: blob.radius, missesBefore: 0,
+            detection: DetectionQuality(blob, isStrong: isStrong, frameWidth: size.width, frameHeight: size.height))
     }
 }
 

@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+import TrajectoryKit
+
+/// The cues that tell a ball from other steady motion, each shown by a scene it decides: what
+/// the cue rejects, and the nearest case it must still accept.
+@Suite struct TrackingIndependentMotionTests {
+    static let frameCount = 60
+
+    static func trajectories(_ sources: [MovingBlob], seed: UInt64 = 1) throws -> [TrajectoryObservation] {
+        let scene = BlobScene(frameCount: frameCount, sources: sources, seed: seed)
+        return scene.run(try TrajectoryTracker()).finalObservations
+    }
+
+    /// A blob moving at constant velocity, `offset` from where the leader of its group is.
+    static func steady(
+        from origin: PixelPoint, velocity: PixelVector, offset: PixelVector = PixelVector(x: 0, y: 0),
+        radius: Double = 4
+    ) -> MovingBlob {
+        MovingBlob(path: { t in
+            PixelPoint(x: origin.x + offset.x + velocity.x * t, y: origin.y + offset.y + velocity.y * t)
+        }, radius: radius)
+    }
+
+    /// `count` letters 25 px apart in a row starting at `start`, scrolling to the right.
+    static func board(from start: PixelPoint, count: Int) -> [MovingBlob] {
+        (0..<count).map { index in
+            steady(from: start, velocity: PixelVector(x: 220, y: 0), offset: PixelVector(x: 25 * Double(index), y: 0))
+        }
+    }
+
+    @Test("a letter-sized blob moving steadily on its own is a rolling ball")
+    func loneLetterRolls() throws {
+        let letter = Self.board(from: PixelPoint(x: 100, y: 300), count: 1)
+        #expect(try Self.trajectories(letter).count == 1)
+    }
+
+    @Test("letters scrolling together on a board make no trajectory", arguments: [11, 12, 13] as [UInt64])
+    func scrollingLetters(seed: UInt64) throws {
+        // Each letter alone would be a rolling ball.
+        let letters = Self.board(from: PixelPoint(x: 100, y: 300), count: 6)
+        #expect(try Self.trajectories(letters, seed: seed).isEmpty)
+    }
+
+    @Test("a head walking with its torso makes no trajectory", arguments: [21, 22, 23] as [UInt64])
+    func headAndTorso(seed: UInt64) throws {
+        let velocity = PixelVector(x: 110, y: 0)
+        let head = Self.steady(from: PixelPoint(x: 200, y: 400), velocity: velocity, radius: 8)
+        let torso = Self.steady(
+            from: PixelPoint(x: 200, y: 400), velocity: velocity, offset: PixelVector(x: 0, y: 40), radius: 18)
+        #expect(try Self.trajectories([head, torso], seed: seed).isEmpty)
+    }
+
+    @Test("a ball carried in a hand along a falling arc makes no trajectory")
+    func carriedAlongAnArc() throws {
+        // The hand's motion happens to be a parabola: only the hand beside the ball gives it away.
+        let arc = MovingBlob.ball(origin: PixelPoint(x: 300, y: 500), velocity: PixelVector(x: 250, y: -700))
+        let hand = MovingBlob(path: { t in
+            arc.path(t).map { PixelPoint(x: $0.x + 16, y: $0.y + 14) }
+        }, radius: 10)
+        #expect(try Self.trajectories([arc, hand]).isEmpty)
+        #expect(try Self.trajectories([arc]).count == 1)
+    }
+
+    @Test("a ball thrown past a scrolling board is still found", arguments: [31, 32, 33] as [UInt64])
+    func throwPastBoard(seed: UInt64) throws {
+        let letters = Self.board(from: PixelPoint(x: 40, y: 300), count: 12)
+        // Rises through the board's row and falls back through it.
+        let ball = MovingBlob.ball(origin: PixelPoint(x: 200, y: 500), velocity: PixelVector(x: 300, y: -900))
+        let found = try Self.trajectories(letters + [ball], seed: seed)
+        try #require(found.count == 1)
+        #expect(found[0].points.count >= 30)
+    }
+
+    @Test("the trail a detector leaves where a rolling ball was does not count as a companion")
+    func ghostTrail() throws {
+        // A faint blob where the ball was two frames before, as frame differencing can leave:
+        // at a constant velocity it keeps its place behind the ball like a companion would.
+        let ball = MovingBlob(path: { t in PixelPoint(x: 100 + 400 * t, y: 650) }, radius: 10)
+        var ghost = MovingBlob(path: { t in t >= 2.0 / 30 ? ball.path(t - 2.0 / 30) : nil }, radius: 4)
+        ghost.contrast = 5
+        let found = try Self.trajectories([ball, ghost])
+        try #require(found.count == 1)
+        #expect(found[0].points.count == Self.frameCount)
+    }
+}
+
+@Suite struct TrackingDetectionEvidenceTests {
+    static func trajectories(_ sources: [MovingBlob], frameCount: Int = 60, seed: UInt64 = 1) throws -> [TrajectoryObservation] {
+        BlobScene(frameCount: frameCount, sources: sources, seed: seed).run(try TrajectoryTracker()).finalObservations
+    }
+
+    static func rolling(solidity: Double = 0.95, elongation: Double = 1.1) -> MovingBlob {
+        var blob = MovingBlob(path: { t in PixelPoint(x: 100 + 400 * t, y: 650) }, radius: 10)
+        blob.solidity = solidity
+        blob.elongation = elongation
+        return blob
+    }
+
+    @Test("a steady blob is a rolling ball only when its blobs look like a ball", arguments: [
+        (0.95, 1.1, true),   // a solid disc: a ball
+        (0.7, 1.1, false),   // ragged (a head with its hair and neck, a hand)
+        (0.95, 3.5, false),  // longer than its blur explains (a word of a banner, an arm)
+    ])
+    func rollingNeedsBallLikeBlobs(solidity: Double, elongation: Double, isBall: Bool) throws {
+        let found = try Self.trajectories([Self.rolling(solidity: solidity, elongation: elongation)])
+        #expect(found.count == (isBall ? 1 : 0))
+    }
+
+    @Test("a falling ball seen ragged (half hidden, against clutter) is still a flight")
+    func raggedFlight() throws {
+        var ball = TrackingFlightTests.ball
+        ball.solidity = 0.7
+        let found = try Self.trajectories([ball], frameCount: 36)
+        try #require(found.count == 1)
+        #expect(found[0].points.count == 36)
+    }
+
+    @Test("a blob cut by the frame's edge, sliding along it, makes no trajectory")
+    func cutByEdge() throws {
+        // Something larger than the frame shows, moving along its left edge.
+        let cut = MovingBlob(path: { t in PixelPoint(x: 4, y: 100 + 200 * t) }, radius: 10)
+        #expect(try Self.trajectories([cut]).isEmpty)
+        // The same motion clear of the edge is a rolling ball.
+        let clear = MovingBlob(path: { t in PixelPoint(x: 40, y: 100 + 200 * t) }, radius: 10)
+        #expect(try Self.trajectories([clear]).count == 1)
+    }
+
+    @Test("a ball thrown in from beyond the frame's edge is found from its first points")
+    func enteringBall() throws {
+        let ball = MovingBlob.ball(origin: PixelPoint(x: -20, y: 500), velocity: PixelVector(x: 500, y: -700))
+        let found = try Self.trajectories([ball], frameCount: 36)
+        try #require(found.count == 1)
+        let firstVisible = (0..<36).first { ball.path(Double($0) / 30).map { $0.x >= 0 } ?? false }!
+        #expect(found[0].points.first!.frame <= firstVisible + 1)
+    }
+}
+
+@Suite struct TrackingContinuationTests {
+    /// A ball falling at the rate the scenes' balls do (700 px/s², about 90 radii/s²).
+    static func ball(radius: Double = 8) -> MovingBlob {
+        MovingBlob.ball(
+            origin: PixelPoint(x: 200, y: 600), velocity: PixelVector(x: 300, y: -600), gravity: 700, radius: radius)
+    }
+
+    /// The ball's blob in `frames` moved `offset` off the ball, as when the detection merges
+    /// with something behind it or splits at the apex.
+    static func trajectories(of ball: MovingBlob, displacing frames: ClosedRange<Int>, by offset: PixelVector) throws
+        -> [TrajectoryObservation]
+    {
+        var scene = BlobScene(frameCount: 36, sources: [ball], seed: 3)
+        for frame in frames {
+            scene.blobs[frame][0].center.x += offset.x
+            scene.blobs[frame][0].center.y += offset.y
+        }
+        return scene.run(try TrajectoryTracker()).finalObservations
+    }
+
+    @Test("a flight keeps every point, under one uuid, through detections displaced off its path", arguments: [
+        PixelVector(x: 6, y: 4),   // merged with clutter beside it
+        PixelVector(x: 0, y: -7),  // the leading half of a ball split in two
+    ])
+    func displacedDetections(offset: PixelVector) throws {
+        // Far beyond the centroid noise (0.5 px), within the ball's radius (8 px).
+        let ball = Self.ball()
+        let trajectories = try Self.trajectories(of: ball, displacing: 14...15, by: offset)
+        try #require(trajectories.count == 1)
+        #expect(trajectories[0].points.map(\.frame) == Array(0..<36))
+        // Reported where they were found, but not fitted: the flight after them stays on the ball.
+        for point in trajectories[0].points where point.frame > 15 {
+            let pixel = point.location.pixels(width: BlobScene.width, height: BlobScene.height)
+            let truth = ball.path(point.time)!
+            #expect(PixelVector(x: pixel.x - truth.x, y: pixel.y - truth.y).length < 1.5)
+        }
+    }
+
+    @Test("displaced detections keep a flight only as long as it may go unfitted (maximumMissedFrames)")
+    func displacedTooLong() throws {
+        // Seven frames 14 px off a ball of radius 20: the flight takes four, then ends.
+        let trajectories = try Self.trajectories(of: Self.ball(radius: 20), displacing: 14...20, by: PixelVector(x: 0, y: -14))
+        let first = try #require(trajectories.first)
+        #expect(first.points.last?.frame == 17)
+    }
+}
