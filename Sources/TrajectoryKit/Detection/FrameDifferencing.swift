@@ -43,8 +43,8 @@ public enum FrameDifferencing {
                 let first = earlier.0.unsafeLoadUnaligned(fromByteOffset: offset, as: ByteVector.self)
                 let second = earlier.1.unsafeLoadUnaligned(fromByteOffset: offset, as: ByteVector.self)
                 let third = earlier.2.unsafeLoadUnaligned(fromByteOffset: offset, as: ByteVector.self)
-                let change = pointwiseMin(
-                    pointwiseMin(
+                let change = ByteVector.minimum(
+                    ByteVector.minimum(
                         ByteVector.absoluteDifference(pixels, first), ByteVector.absoluteDifference(pixels, second)),
                     ByteVector.absoluteDifference(pixels, third))
                 motionBytes.storeBytes(of: change, toByteOffset: offset, as: ByteVector.self)
