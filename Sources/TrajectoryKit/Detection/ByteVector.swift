@@ -66,4 +66,10 @@ enum ScalarBytes {
     static func absoluteDifference(_ a: UInt8, _ b: UInt8) -> UInt8 {
         a > b ? a - b : b - a
     }
+
+    /// ⌈(a + b) / 2⌉.
+    @inline(__always)
+    static func roundedAverage(_ a: UInt8, _ b: UInt8) -> UInt8 {
+        UInt8(truncatingIfNeeded: (Int(a) + Int(b) + 1) >> 1)
+    }
 }
