@@ -94,6 +94,8 @@ struct ComparisonWindow {
     private var nextLabel: UInt32 = 1
     /// Pixels waiting to be visited while a part is traced.
     private var pending: [Int] = []
+    /// Where the earlier frame of the current comparison is read, for the camera's motion since it.
+    private var sampling = EarlierFrameSampling(.zero)
 
     /// Sets the window, with no seed yet.
     ///
@@ -130,7 +132,13 @@ struct ComparisonWindow {
 
     /// Compares `current` with `earlier` over the window: traces the parts of their difference
     /// at or above `low` that hold seed pixels, and tells what they show.
-    mutating func compare(current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout, low: UInt8) -> Comparison {
+    ///
+    /// - Parameter sampling: where `earlier` shows each current pixel's point of the scene, for
+    ///   the camera's motion since it; the later calls about this comparison read it there too.
+    mutating func compare(
+        current: Span<UInt8>, earlier: Span<UInt8>, sampling: EarlierFrameSampling, layout: PlaneLayout, low: UInt8
+    ) -> Comparison {
+        self.sampling = sampling
         startLabels()
         var strongest: Part?
         for pixel in seedPixels
@@ -145,7 +153,7 @@ struct ComparisonWindow {
 
     /// The full moments of `part`, each pixel weighted by its change.
     ///
-    /// - Precondition: `part` was returned by the last ``compare(current:earlier:layout:low:)``,
+    /// - Precondition: `part` was returned by the last ``compare(current:earlier:sampling:layout:low:)``,
     ///   with the same frames.
     func moments(of part: Part, current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout) -> RegionMoments {
         var moments: RegionMoments?
@@ -179,7 +187,7 @@ struct ComparisonWindow {
     /// B comes from the shape of the object's path, placed first at the part's change-weighted
     /// centre and then, once more, at the centre measured by coverage, which is closer.
     ///
-    /// - Precondition: `part` was returned by the last ``compare(current:earlier:layout:low:)``,
+    /// - Precondition: `part` was returned by the last ``compare(current:earlier:sampling:layout:low:)``,
     ///   with the same frames.
     func measureByCoverage(
         _ part: Part, moments: RegionMoments, current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout, low: UInt8
@@ -215,7 +223,7 @@ struct ComparisonWindow {
         var sums = EdgeInclusiveMeasurement.Sums(origin: origin)
         forEachMeasuredPixel(of: part, current: current, earlier: earlier, layout: layout, low: low) { column, row, change in
             let levels = levels(column: column, row: row, current: current, earlier: earlier, layout: layout)
-            let background = Double(levels.before)
+            let background = levels.before
             let contrast = model.objectLuma - background
             let coverage = (Double(levels.now) - background)
                 / (contrast >= 0 ? max(contrast, leastContrast) : min(contrast, -leastContrast))
@@ -252,7 +260,7 @@ struct ComparisonWindow {
                 // The faint ends of a streak say little about B and much about noise.
                 guard let alpha = path.coverage(column: column, row: row), alpha >= path.axisCoverage / 4 else { continue }
                 let levels = levels(column: column, row: row, current: current, earlier: earlier, layout: layout)
-                let b = Double(levels.before), v = Double(levels.now)
+                let b = levels.before, v = Double(levels.now)
                 count += 1
                 sumAlphaSquared += alpha * alpha
                 sumTerms += alpha * (v - b) + alpha * alpha * b
@@ -304,23 +312,25 @@ struct ComparisonWindow {
         change(x: index % rect.width, y: index / rect.width, current: current, earlier: earlier, layout: layout)
     }
 
-    /// |current − earlier| at pixel (`x`, `y`) of the window.
+    /// The change at pixel (`x`, `y`) of the window: |current − earlier| for a still camera, as
+    /// the motion image measures it (``EarlierFrameSampling``) for a moving one.
     @inline(__always)
     private func change(x: Int, y: Int, current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout) -> UInt8 {
-        let levels = self.levels(column: rect.minX + x, row: rect.minY + y, current: current, earlier: earlier, layout: layout)
-        return ScalarBytes.absoluteDifference(levels.now, levels.before)
+        let column = rect.minX + x, row = rect.minY + y
+        let index = row * layout.bytesPerRow + column
+        guard !sampling.isStill else { return ScalarBytes.absoluteDifference(current[index], earlier[index]) }
+        return sampling.change(now: current[index], column: column, row: row, earlier: earlier, layout: layout)
     }
 
-    /// The grey levels of frame pixel (`column`, `row`) now and in the earlier frame.
-    ///
-    /// A comparison with a camera that moves would read `earlier` shifted by the camera's
-    /// motion between the two frames; this is the one place that would change.
+    /// The grey levels of frame pixel (`column`, `row`) now and, where the camera's motion puts
+    /// the same point of the scene, in the earlier frame (blended between its pixels).
     @inline(__always)
     private func levels(
         column: Int, row: Int, current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout
-    ) -> (now: UInt8, before: UInt8) {
+    ) -> (now: UInt8, before: Double) {
         let index = row * layout.bytesPerRow + column
-        return (current[index], earlier[index])
+        guard !sampling.isStill else { return (current[index], Double(earlier[index])) }
+        return (current[index], sampling.interpolated(column: column, row: row, earlier: earlier, layout: layout))
     }
 
     /// Starts the labels of a new comparison, clearing them only when the label count wraps.

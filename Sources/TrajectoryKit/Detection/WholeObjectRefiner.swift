@@ -68,11 +68,13 @@ struct WholeObjectRefiner {
     ///
     /// - Parameters:
     ///   - motion: the motion image the region was found in.
+    ///   - cameraMotionSince: how far the camera moved the picture since each stored frame,
+    ///     indexed by the frame's age.
     ///   - thresholds: the thresholds the region was found with; the same low one traces the
     ///     object in each comparison.
     mutating func measureWhole(
         regionAt index: Int, of finder: MotionRegionFinder, motion: Span<UInt8>,
-        history: SmoothedFrameHistory, layout: PlaneLayout, thresholds: MotionThresholds
+        history: SmoothedFrameHistory, cameraMotionSince: [CameraMotion], layout: PlaneLayout, thresholds: MotionThresholds
     ) -> Outcome {
         let seed = finder.regions[index]
         let rect = Self.window(around: seed.bounds, layout: layout)
@@ -86,7 +88,9 @@ struct WholeObjectRefiner {
         var absentInARow = 0
         for age in history.ages.dropFirst() {
             let earlier = history.frame(age: age)
-            let comparison = window.compare(current: current.span, earlier: earlier.span, layout: layout, low: thresholds.low)
+            let comparison = window.compare(
+                current: current.span, earlier: earlier.span, sampling: EarlierFrameSampling(cameraMotionSince[age]),
+                layout: layout, low: thresholds.low)
             guard case .part(let part) = comparison, part.seedWeight * Self.leastHeldSeed >= window.seedWeight else {
                 if case .spills = comparison {
                     absentInARow = 0
