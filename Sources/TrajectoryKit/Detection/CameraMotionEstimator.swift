@@ -44,8 +44,10 @@ struct CameraMotionEstimator {
     /// point that fixes the shift well: a few strong edges (a ball, a shirt) cannot outweigh
     /// the many points of the background.
     static let modelError = 0.1
-    /// Least number of tracking points the motion is measured from.
-    static let leastPoints = 16
+    /// Least number of tracking points the motion is measured from (a frame of about 250 × 200
+    /// pixels has them). Fewer cannot tell the camera's motion from that of a ball filling much
+    /// of a tiny frame: the camera is then taken to be still.
+    static let leastPoints = 200
     /// The whole-pixel searches count no pixel's difference beyond this many grey levels.
     static let differenceCap: UInt8 = 32
     /// The motion is trusted only if at least this fraction of the tracking points (those
@@ -232,8 +234,14 @@ struct CameraMotionEstimator {
             movedLoss += Self.tukeyLoss(moved / limit)
             stillLoss += Self.tukeyLoss(still / limit)
         }
-        return stillLoss <= movedLoss
+        return stillLoss <= movedLoss + Self.fittedLossAllowance
     }
+
+    /// How much less loss a fitted motion must leave than no motion to be believed: fitting two
+    /// numbers to noise lowers the loss by about 2 / 7.3 (Tukey's loss is about r² / (7.3 σ²)
+    /// for small residuals, with its limit at 4.685 σ), and by this much only once in a
+    /// thousand times (χ² with two degrees of freedom beyond 13.8).
+    static let fittedLossAllowance = 13.8 / 7.3
 
     /// Tukey's biweight loss of a residual `u` limits wide: 1 − (1 − u²)³ within, 1 beyond.
     private static func tukeyLoss(_ u: Double) -> Double {
