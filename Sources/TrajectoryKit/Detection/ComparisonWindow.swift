@@ -79,7 +79,9 @@ struct ComparisonWindow {
     /// The window a part and its soft edge must lie in (window coordinates): the window less
     /// a soft edge's width, except along the frame's edge.
     private var inside = PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
-    /// For each pixel of `rect`, its motion value if it belongs to the seed, else 0.
+    /// For each pixel of `rect`, its motion value if it belongs to the seed, else 0. Only the
+    /// seed's entries are ever set, and they are cleared again before the next window, so the
+    /// cost of a window is that of its seed, not of its area.
     private var seedMotion: [UInt8] = []
     /// The seed's pixels, as indices into the window.
     private var seedPixels: [Int] = []
@@ -113,8 +115,10 @@ struct ComparisonWindow {
         if labels.count < count {
             labels.append(contentsOf: repeatElement(0, count: count - labels.count))
         }
-        seedMotion.removeAll(keepingCapacity: true)
-        seedMotion.append(contentsOf: repeatElement(0, count: count))
+        for pixel in seedPixels { seedMotion[pixel] = 0 }
+        if seedMotion.count < count {
+            seedMotion.append(contentsOf: repeatElement(0, count: count - seedMotion.count))
+        }
         seedPixels.removeAll(keepingCapacity: true)
         seedWeight = 0
     }

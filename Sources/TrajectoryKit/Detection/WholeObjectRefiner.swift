@@ -22,8 +22,8 @@
 struct WholeObjectRefiner {
     /// Regions whose window (``window(around:layout:)``) holds more pixels than this are not
     /// measured again, which bounds the cost per region. The window of a slow ball's crescent
-    /// reaches that size at a radius of about 60 px, that of a 20 px ball blurred over 60 px
-    /// holds 32 000 pixels; larger regions are mostly people and their limbs.
+    /// reaches that size at a radius of about 40 px, that of a 20 px ball blurred over 60 px
+    /// holds 55 000 pixels; larger regions are mostly people and their limbs.
     static let largestWindowArea = 1 << 16
     /// Two comparisons agree when their total change differs by at most this fraction ...
     static let changeAgreement = 0.06
@@ -132,11 +132,12 @@ struct WholeObjectRefiner {
         return WholeObject(moments: moments, measurement: measurement)
     }
 
-    /// The window a seed is compared over: its bounds grown on every side by half their longer
-    /// side (the seed is at least the object's leading half, so the whole object fits) and by
-    /// room for the soft edge.
+    /// The window a seed is compared over: its bounds grown on every side by their longer side
+    /// and by room for the soft edge. The seed may be no more than the thin leading crescent of
+    /// a ball moving a pixel or two a frame, whose chord is about the ball's diameter: the whole
+    /// ball, which lies behind it, then fits.
     private static func window(around bounds: PixelRect, layout: PlaneLayout) -> PixelRect {
-        let grow = max(bounds.width, bounds.height) / 2 + 2 * EdgeInclusiveMeasurement.margin
+        let grow = max(bounds.width, bounds.height) + 2 * EdgeInclusiveMeasurement.margin
         return PixelRect(
             minX: max(0, bounds.minX - grow), minY: max(0, bounds.minY - grow),
             maxX: min(layout.width, bounds.maxX + grow), maxY: min(layout.height, bounds.maxY + grow))
