@@ -121,8 +121,12 @@ public struct BlobDetector {
     }
 
     /// Measures the camera's motion since each stored frame, into `motionSince`: directly against
-    /// the three frames the motion image compares, and by adding up the motions from frame to
-    /// frame for older ones.
+    /// the frames the motion image compares, and by adding up the motions from frame to frame
+    /// for older ones.
+    ///
+    /// The frame three back is measured directly too, which catches a slow drift that each
+    /// frame-to-frame motion is too small to show; when neither it nor the frame before moved,
+    /// the one between did not either, and is not measured.
     private mutating func measureCameraMotion(layout: PlaneLayout) {
         let current = history.frame(age: 0)
         cameraEstimator.prepare(current: current.span, layout: layout)
@@ -137,16 +141,29 @@ public struct BlobDetector {
         history.setCurrentCameraPosition(position)
         motionSince[1] = sincePrevious
         for age in history.ages.dropFirst(2) {
-            let earlier = history.cameraPosition(age: age)
-            let chained = CameraMotion(dx: position.dx - earlier.dx, dy: position.dy - earlier.dy)
-            if age <= 3 {
-                let direct = cameraEstimator.motion(
-                    of: current.span, since: history.frame(age: age).span, layout: layout, predicted: chained)
-                motionSince[age] = direct.map { Self.still($0) } ?? Self.still(chained)
-            } else {
-                motionSince[age] = Self.still(chained)
-            }
+            motionSince[age] = Self.still(chainedMotion(since: age, position: position))
         }
+        guard history.contains(age: 3) else { return }
+        motionSince[3] = directMotion(since: 3, current: current, position: position, layout: layout)
+        if motionSince[1] != .zero || motionSince[3] != .zero {
+            motionSince[2] = directMotion(since: 2, current: current, position: position, layout: layout)
+        }
+    }
+
+    /// The camera's motion since the stored frame `age` back, from the frame-to-frame motions.
+    private func chainedMotion(since age: Int, position: CameraMotion) -> CameraMotion {
+        let earlier = history.cameraPosition(age: age)
+        return CameraMotion(dx: position.dx - earlier.dx, dy: position.dy - earlier.dy)
+    }
+
+    /// The camera's motion since the stored frame `age` back, measured against it.
+    private mutating func directMotion(
+        since age: Int, current: [UInt8], position: CameraMotion, layout: PlaneLayout
+    ) -> CameraMotion {
+        let chained = chainedMotion(since: age, position: position)
+        let direct = cameraEstimator.motion(
+            of: current.span, since: history.frame(age: age).span, layout: layout, predicted: chained)
+        return direct.map { Self.still($0) } ?? Self.still(chained)
     }
 
     /// The estimate's motion, or zero when it does not measurably differ from none (see

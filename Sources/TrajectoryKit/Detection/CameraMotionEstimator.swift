@@ -9,7 +9,7 @@ struct CameraMotionEstimate {
 /// hundredths of a pixel, whatever moves in front of the background.
 ///
 /// Against the frame before, the motion is found coarse to fine:
-/// 1. over the whole frame shrunk eight times, the whole-pixel shift (up to ±3, so ±24 px of the
+/// 1. over the whole frame shrunk eight times, the whole-pixel shift (up to ±2, so ±16 px of the
 ///    frame) with the least sum of absolute differences: a sum over every pixel, which objects
 ///    moving across a small part of the frame cannot swing;
 /// 2. the same at a quarter of the size, within a pixel of twice that;
@@ -24,11 +24,12 @@ struct CameraMotionEstimate {
 ///
 /// Buffers are kept between frames: nothing is allocated after the first frame of a given size.
 struct CameraMotionEstimator {
-    /// Largest shift searched at an eighth of the size, in its pixels.
-    static let coarseRadius = 3
+    /// Largest shift searched at an eighth of the size, in its pixels (±16 px of the frame, and
+    /// with the finer searches up to ±22 px from one frame to the next).
+    static let coarseRadius = 2
     /// Largest change per iteration, in pixels, at which Lucas–Kanade has converged.
-    static let convergence = 0.005
-    static let maximumIterations = 10
+    static let convergence = 0.01
+    static let maximumIterations = 8
     /// How far, in pixels, the offset may be from the truth when Lucas–Kanade starts from the
     /// best whole-pixel offset, and once it has converged: a point whose residual is more than
     /// that far along its gradient (plus noise) is not on the still background, and is left
@@ -115,13 +116,18 @@ struct CameraMotionEstimator {
     ) -> CameraMotionEstimate? {
         guard points.points.count >= Self.leastPoints else { return nil }
         var best = near, bestCost = Int.max
-        for centre in [near, alsoNear ?? near] {  // (an array of two on the stack)
-            Self.forEachOffset(around: centre, radius: radius) { offset in
-                let cost = sparseCost(of: earlier, layout: layout, offset: offset)
-                if cost < bestCost {
-                    best = offset
-                    bestCost = cost
-                }
+        func consider(_ offset: (x: Int, y: Int)) {
+            let cost = sparseCost(of: earlier, layout: layout, offset: offset)
+            if cost < bestCost {
+                best = offset
+                bestCost = cost
+            }
+        }
+        Self.forEachOffset(around: near, radius: radius, consider)
+        if let alsoNear {
+            Self.forEachOffset(around: alsoNear, radius: radius) { offset in
+                // Those within reach of `near` have been tried.
+                if max(abs(offset.x - near.x), abs(offset.y - near.y)) > radius { consider(offset) }
             }
         }
         guard let refined = refine(current: current, earlier: earlier, layout: layout, from: best)

@@ -16,12 +16,13 @@ struct TrackingPoints {
         var gradientY: Double
     }
 
-    /// About this many lattice pixels are looked at per frame, whatever its size.
-    static let latticeSize = 60_000
+    /// About this many lattice pixels are looked at per frame, whatever its size (a pixel in
+    /// six in each direction at 720p).
+    static let latticeSize = 30_000
     /// A cell is this many lattice steps on each side ...
     static let cellSteps = 8
-    /// ... and gives at most this many points.
-    static let pointsPerCell = 2
+    /// ... and gives at most this many points (1 200 or so at 720p).
+    static let pointsPerCell = 3
     /// A pixel whose |∂x| + |∂y| (grey levels over two pixels) is below this is too flat to tell
     /// a shift from noise.
     static let leastGradient = 6
