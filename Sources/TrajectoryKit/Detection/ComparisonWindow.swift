@@ -66,8 +66,9 @@ struct ComparisonWindow {
     enum Comparison {
         /// No seed pixel differs from the earlier frame by the low threshold.
         case absent
-        /// A part holding seed pixels reaches the window's edge, away from the frame's: it is
-        /// joined to something larger than the window (the object's old outline, or an arm).
+        /// A part holding seed pixels reaches the window's edge, away from the frame's, or grows
+        /// beyond the largest part: it is joined to something larger than the object (its old
+        /// outline, or an arm).
         case spills
         /// The parts holding seed pixels all lie inside the window; this one holds the most
         /// seed motion.
@@ -96,6 +97,8 @@ struct ComparisonWindow {
     private var nextLabel: UInt32 = 1
     /// Pixels waiting to be visited while a part is traced.
     private var pending: [Int] = []
+    /// Parts larger than this spill (see ``start(rect:frameWidth:frameHeight:largestPart:)``).
+    private var largestPart = Int.max
     /// Where the earlier frame of the current comparison is read, for the camera's motion since it.
     private var sampling = EarlierFrameSampling(.zero)
 
@@ -104,8 +107,12 @@ struct ComparisonWindow {
     /// - Parameters:
     ///   - frameWidth: the frame's width, at whose edge a part may end.
     ///   - frameHeight: the frame's height, likewise.
-    mutating func start(rect: PixelRect, frameWidth: Int, frameHeight: Int) {
+    ///   - largestPart: a part of more pixels than this is taken to spill, as one that reaches
+    ///     the window's edge: it is larger than any object the seed can be part of, and tracing
+    ///     it further would only cost time.
+    mutating func start(rect: PixelRect, frameWidth: Int, frameHeight: Int, largestPart: Int) {
         self.rect = rect
+        self.largestPart = largestPart
         let margin = EdgeInclusiveMeasurement.margin
         inside = PixelRect(
             minX: rect.minX == 0 ? 0 : margin, minY: rect.minY == 0 ? 0 : margin,
@@ -348,7 +355,7 @@ struct ComparisonWindow {
 
     /// Labels the part of the difference at or above `low` that holds `start`, eight neighbours
     /// joined as in ``MotionRegionFinder``, and returns it; or nil as soon as it comes within a
-    /// soft edge of the window's edge (away from the frame's).
+    /// soft edge of the window's edge (away from the frame's), or grows beyond the largest part.
     private mutating func trace(
         from start: Int, current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout, low: UInt8
     ) -> Part? {
@@ -377,6 +384,7 @@ struct ComparisonWindow {
                     part.add(x: neighbourX, y: neighbourY, change: value, seedMotion: seedMotion[neighbour])
                 }
             }
+            guard part.area <= largestPart else { return nil }
         }
         return part
     }

@@ -79,7 +79,8 @@ struct WholeObjectRefiner {
         let seed = finder.regions[index]
         let rect = Self.window(around: seed.bounds, layout: layout)
         guard rect.width * rect.height <= Self.largestWindowArea else { return .unresolved }
-        window.start(rect: rect, frameWidth: layout.width, frameHeight: layout.height)
+        window.start(
+            rect: rect, frameWidth: layout.width, frameHeight: layout.height, largestPart: Self.largestPart(of: seed.bounds))
         finder.forEachRun(ofRegion: index) { row, columns in
             window.addSeedRun(row: row, columns: columns, motion: motion, layout: layout)
         }
@@ -141,6 +142,16 @@ struct WholeObjectRefiner {
         return PixelRect(
             minX: max(0, bounds.minX - grow), minY: max(0, bounds.minY - grow),
             maxX: min(layout.width, bounds.maxX + grow), maxY: min(layout.height, bounds.maxY + grow))
+    }
+
+    /// The most pixels a part of a comparison can hold and still be the object whole: twice the
+    /// square on the seed's longer side and its soft edges, which holds the whole disc of a ball
+    /// whose crescent, or the whole streak of a ball whose leading part, the seed is. Larger
+    /// parts are the object joined to its old outline or to something else, and are not traced
+    /// to the end.
+    private static func largestPart(of bounds: PixelRect) -> Int {
+        let side = max(bounds.width, bounds.height) + 2 * EdgeInclusiveMeasurement.margin
+        return 2 * side * side
     }
 
     /// Whether two comparisons show the same object: the same total change and the same centre.
