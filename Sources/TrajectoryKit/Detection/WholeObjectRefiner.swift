@@ -144,14 +144,14 @@ struct WholeObjectRefiner {
             maxX: min(layout.width, bounds.maxX + grow), maxY: min(layout.height, bounds.maxY + grow))
     }
 
-    /// The most pixels a part of a comparison can hold and still be the object whole: twice the
+    /// The most pixels a part of a comparison can hold and still be the object whole: the
     /// square on the seed's longer side and its soft edges, which holds the whole disc of a ball
     /// whose crescent, or the whole streak of a ball whose leading part, the seed is. Larger
     /// parts are the object joined to its old outline or to something else, and are not traced
     /// to the end.
     private static func largestPart(of bounds: PixelRect) -> Int {
         let side = max(bounds.width, bounds.height) + 2 * EdgeInclusiveMeasurement.margin
-        return 2 * side * side
+        return side * side
     }
 
     /// Whether two comparisons show the same object: the same total change and the same centre.
