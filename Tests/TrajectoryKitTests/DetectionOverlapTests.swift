@@ -60,6 +60,25 @@ import TrajectoryKit
         }
     }
 
+    /// Faint balls, a few noise sigmas above the background: too faint to be weighed by how much
+    /// of each pixel they cover, they are still measured whole, in the difference from a frame
+    /// they have left, rather than by the crescent of the motion image.
+    @Test("a faint ball (contrast 12 grey levels, about 9 noise sigmas) is centred within 0.6 px",
+          arguments: [4.0, 7.0])
+    func faintBall(speed: Double) throws {
+        var scene = DetectionScene(width: 400, height: 160, noiseSigma: 2.5, textureAmplitude: 4, seed: 12)
+        var detector = BlobDetector()
+        var errors: [Double] = []
+        for frame in 0..<(Self.warmUpFrames + Self.checkedFrames) {
+            let center = PixelPoint(x: 30 + speed * Double(frame), y: 80.4 - 0.2 * Double(frame))
+            let blobs = detector.detect(scene.frame([.ball(at: center, radius: 9, luma: 122)]))
+            guard frame >= Self.warmUpFrames else { continue }
+            let blob = try #require(blobs.min { DetectionTests.distance($0.center, center) < DetectionTests.distance($1.center, center) })
+            errors.append(DetectionTests.distance(blob.center, center))
+        }
+        #expect(errors.allSatisfy { $0 <= 0.6 }, "\(errors)")
+    }
+
     /// A ball moving a pixel a frame shows in the motion image only as a crescent a pixel or two
     /// thick; a stored frame 17 or more frames old shows it whole, for radii up to 7 px. In a
     /// frame this small the ball is much of what moves, which must not be taken for the camera.

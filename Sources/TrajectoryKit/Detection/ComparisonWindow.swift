@@ -219,6 +219,27 @@ struct ComparisonWindow {
         return measurement
     }
 
+    /// `part` measured by its change, soft edge included: each pixel of the part and of the ring
+    /// next to it weighted by its change less `noiseLevel` (what a still pixel changes by on
+    /// average), the centre with each change capped at half the part's mean, as
+    /// ``EdgeInclusiveMeasurement`` measures a region of the motion image. For objects too faint
+    /// to be weighed by coverage; nil when the noise outweighs the part's edge.
+    ///
+    /// - Precondition: `part` was returned by the last ``compare(current:earlier:sampling:layout:low:)``,
+    ///   with the same frames.
+    func measureByChange(
+        _ part: Part, moments: RegionMoments, current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout, low: UInt8,
+        noiseLevel: Double
+    ) -> EdgeInclusiveMeasurement? {
+        let cap = Double(part.totalChange) / Double(part.area) / 2
+        var sums = EdgeInclusiveMeasurement.Sums(origin: moments.change.mean, regionWeight: Double(part.totalChange))
+        forEachMeasuredPixel(of: part, current: current, earlier: earlier, layout: layout, low: low) { column, row, change in
+            let value = Double(change)
+            sums.add(column: column, row: row, weight: value - noiseLevel, cappedWeight: min(value, cap) - noiseLevel)
+        }
+        return EdgeInclusiveMeasurement(sums)
+    }
+
     /// The sums over `part` and the ring next to it, each pixel weighted by its coverage under
     /// `model`, positions taken relative to `origin`.
     private func coverageSums(

@@ -36,6 +36,8 @@ struct WholeObjectRefiner {
     /// that every pixel's weight carries more than a tenth of noise, and the motion image,
     /// which has less, measures as well.
     static let leastCoverageContrast = 10.0
+    /// A still pixel's mean change between two frames, in noise sigmas: the mean of |N(0, σ)|.
+    static let meanStillChange = (2 / Double.pi).squareRoot()
 
     /// What measuring a motion region whole found.
     enum Outcome {
@@ -113,24 +115,26 @@ struct WholeObjectRefiner {
         return .unresolved
     }
 
-    /// Measures the whole object, `part` of the comparison of the current frame with `earlier`,
-    /// by coverage (``ComparisonWindow/measureByCoverage(_:moments:current:earlier:layout:low:)``), or
-    /// returns nil when the object does not stand clear enough of the noise for that.
-    ///
-    /// A faint ball's motion region is measured in an image of less noise (the least of three
-    /// differences), and better so, even where the ball overlaps its earlier position a little.
+    /// Measures the whole object, `part` of the comparison of the current frame with `earlier`:
+    /// by coverage (``ComparisonWindow/measureByCoverage(_:moments:current:earlier:layout:low:)``)
+    /// when it stands well clear of the noise, else by its change
+    /// (``ComparisonWindow/measureByChange(_:moments:current:earlier:layout:low:noiseLevel:)``),
+    /// which for a faint ball is still far closer than the crescent the motion image shows of it.
+    /// Nil when neither can be measured.
     private func measure(
         _ part: ComparisonWindow.Part, current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout,
         thresholds: MotionThresholds
     ) -> WholeObject? {
         let contrast = Double(part.totalChange) / Double(part.area)
-        guard contrast >= Self.leastCoverageContrast * thresholds.noiseSigma else { return nil }
         let moments = window.moments(of: part, current: current, earlier: earlier, layout: layout)
-        guard
-            let measurement = window.measureByCoverage(
+        let measurement =
+            contrast >= Self.leastCoverageContrast * thresholds.noiseSigma
+            ? window.measureByCoverage(
                 part, moments: moments, current: current, earlier: earlier, layout: layout, low: thresholds.low)
-        else { return nil }
-        return WholeObject(moments: moments, measurement: measurement)
+            : window.measureByChange(
+                part, moments: moments, current: current, earlier: earlier, layout: layout, low: thresholds.low,
+                noiseLevel: Self.meanStillChange * thresholds.noiseSigma)
+        return measurement.map { WholeObject(moments: moments, measurement: $0) }
     }
 
     /// The window a seed is compared over: its bounds grown on every side by their longer side
