@@ -17,10 +17,13 @@ struct CameraMotionEstimate {
 /// 4. to a fraction of a pixel by Lucas–Kanade on the tracking points: each point's gradient
 ///    turns its difference from the earlier frame into a shift across its edge, and the least
 ///    squares over all points give the shift, while points that do not fit (on a moving object)
-///    are weighted down (Tukey's biweight) and left out.
+///    are weighted down (Tukey's biweight) and left out;
+/// 5. no motion at all is kept when it explains the points as well, but for what fitting two
+///    numbers to noise gains: in a small frame with little texture, a ball can hold enough of
+///    the points to pull the fit its way.
 ///
 /// Against older frames, whose motion is already known to within a pixel by chaining the
-/// motions from frame to frame, only steps 3 and 4 run.
+/// motions from frame to frame, only steps 3 to 5 run.
 ///
 /// Buffers are kept between frames: nothing is allocated after the first frame of a given size.
 struct CameraMotionEstimator {
@@ -68,7 +71,7 @@ struct CameraMotionEstimator {
     private static let residualBinWidth = 0.25
 
     /// Makes `frame` the current frame: shrinks it and chooses its tracking points, keeping the
-    /// shrunk copies of the frame that was current before for ``motionSincePrevious(_:layout:)``.
+    /// shrunk copies of the frame that was current before for ``motionSincePrevious(current:previous:layout:)``.
     mutating func prepare(current frame: Span<UInt8>, layout: PlaneLayout) {
         swap(&quarter, &previousQuarter)
         swap(&eighth, &previousEighth)

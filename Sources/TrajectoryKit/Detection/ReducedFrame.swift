@@ -23,16 +23,16 @@ struct ReducedFrame {
         let bytes = source.bytes
         var outputSpan = output.mutableSpan
         var outputBytes = outputSpan.mutableBytes
+        let rowStride = sourceLayout.bytesPerRow
         for row in 0..<height {
-            let rows = 4 * row * sourceLayout.bytesPerRow
-            let rowStride = sourceLayout.bytesPerRow
+            let top = 4 * row * rowStride
             // Whole vectors: the mean of four rows, then of each four neighbouring columns.
             var column = 0
             while column + ByteVector.scalarCount <= 4 * width {
-                let first = bytes.unsafeLoadUnaligned(fromByteOffset: rows + column, as: ByteVector.self)
-                let second = bytes.unsafeLoadUnaligned(fromByteOffset: rows + rowStride + column, as: ByteVector.self)
-                let third = bytes.unsafeLoadUnaligned(fromByteOffset: rows + 2 * rowStride + column, as: ByteVector.self)
-                let fourth = bytes.unsafeLoadUnaligned(fromByteOffset: rows + 3 * rowStride + column, as: ByteVector.self)
+                let first = bytes.unsafeLoadUnaligned(fromByteOffset: top + column, as: ByteVector.self)
+                let second = bytes.unsafeLoadUnaligned(fromByteOffset: top + rowStride + column, as: ByteVector.self)
+                let third = bytes.unsafeLoadUnaligned(fromByteOffset: top + 2 * rowStride + column, as: ByteVector.self)
+                let fourth = bytes.unsafeLoadUnaligned(fromByteOffset: top + 3 * rowStride + column, as: ByteVector.self)
                 let down = ByteVector.floorAverage(ByteVector.floorAverage(first, second), ByteVector.floorAverage(third, fourth))
                 outputBytes.storeBytes(
                     of: down.meanOfEachFour, toByteOffset: row * reduced.bytesPerRow + column / 4, as: SIMD4<UInt8>.self)
@@ -42,7 +42,7 @@ struct ReducedFrame {
             while column < 4 * width {
                 var sum = 0
                 for y in 0..<4 {
-                    for x in 0..<4 { sum += Int(source[rows + y * rowStride + column + x]) }
+                    for x in 0..<4 { sum += Int(source[top + y * rowStride + column + x]) }
                 }
                 outputBytes.storeBytes(of: UInt8(sum / 16), toByteOffset: row * reduced.bytesPerRow + column / 4, as: UInt8.self)
                 column += 4
