@@ -91,7 +91,9 @@ struct ComparisonWindow {
     /// For each pixel of the window, the label of the part that holds it. Labels only grow,
     /// so those below `firstLabel` belong to earlier comparisons and need never be cleared.
     private var labels: [UInt32] = []
-    /// The first label of the current comparison.
+    /// The first label of the current comparison, which marks the pixels found below the low
+    /// threshold in it, so that a trace looks at each pixel's change once rather than once for
+    /// every traced neighbour (eight times over on a part's edge).
     private var firstLabel: UInt32 = 1
     /// The label the next traced part gets.
     private var nextLabel: UInt32 = 1
@@ -367,11 +369,12 @@ struct ComparisonWindow {
 
     /// Starts the labels of a new comparison, clearing them only when the label count wraps.
     private mutating func startLabels() {
-        if nextLabel > UInt32.max - UInt32(seedPixels.count + 1) {
+        if nextLabel > UInt32.max - UInt32(seedPixels.count + 2) {
             for index in labels.indices { labels[index] = 0 }
             nextLabel = 1
         }
         firstLabel = nextLabel
+        nextLabel += 1
     }
 
     /// Labels the part of the difference at or above `low` that holds `start`, eight neighbours
@@ -399,7 +402,10 @@ struct ComparisonWindow {
                     let neighbour = neighbourY * width + neighbourX
                     guard labels[neighbour] < firstLabel else { continue }
                     let value = change(x: neighbourX, y: neighbourY, current: current, earlier: earlier, layout: layout)
-                    guard value >= low else { continue }
+                    guard value >= low else {
+                        labels[neighbour] = firstLabel
+                        continue
+                    }
                     labels[neighbour] = label
                     pending.append(neighbour)
                     part.add(x: neighbourX, y: neighbourY, change: value, seedMotion: seedMotion[neighbour])
