@@ -25,20 +25,71 @@ import TrajectoryKit
         var generator = SeededGenerator(seed: UInt64(layout.width * 1000 + layout.height))
         let current = randomPlane(layout, using: &generator)
         let earlier = (0..<3).map { _ in randomPlane(layout, using: &generator) }
-        let (oneBefore, twoBefore, threeBefore) = (earlier[0], earlier[1], earlier[2])
-        var motion = [UInt8](repeating: Self.sentinel, count: layout.minimumByteCount)
-        do {
-            var output = motion.mutableSpan
-            FrameDifferencing.minimumAbsoluteDifference(
-                current: current.span, oneBefore: oneBefore.span, twoBefore: twoBefore.span,
-                threeBefore: threeBefore.span, layout: layout, into: &output)
-        }
+        let motion = differenced(current, earlier, cameraMotion: nil, layout: layout)
         var expected = [UInt8](repeating: Self.sentinel, count: layout.minimumByteCount)
         for (row, column) in pixels(of: layout) {
             let index = row * layout.bytesPerRow + column
             expected[index] = earlier.map { absoluteDifference(current[index], $0[index]) }.min()!
         }
         #expect(motion == expected)
+    }
+
+    /// Camera motions since the three earlier frames: sub-pixel, whole-pixel, one still, and a
+    /// motion as large as some frames are narrow.
+    static let cameraMotions: [(CameraMotion, CameraMotion, CameraMotion)] = [
+        (CameraMotion(dx: 0.3, dy: -0.2), CameraMotion(dx: 1.55, dy: 0.8), CameraMotion(dx: -0.9, dy: 2.3)),
+        (CameraMotion(dx: 1, dy: 0), CameraMotion(dx: 0, dy: -2), CameraMotion(dx: -0.49, dy: 0.13)),
+        (.zero, CameraMotion(dx: 0.1, dy: 0.05), CameraMotion(dx: 7.6, dy: -3.4)),
+    ]
+
+    @Test("vector differencing with a moving camera equals the scalar reference, padding untouched",
+          arguments: layouts, cameraMotions.indices)
+    func movingCameraDifferencing(layout: PlaneLayout, motionsIndex: Int) {
+        let motions = Self.cameraMotions[motionsIndex]
+        var generator = SeededGenerator(seed: UInt64(layout.width * 31 + layout.height + motionsIndex))
+        let current = randomPlane(layout, using: &generator)
+        let earlier = (0..<3).map { _ in randomPlane(layout, using: &generator) }
+        let motion = differenced(current, earlier, cameraMotion: motions, layout: layout)
+        var expected = [UInt8](repeating: Self.sentinel, count: layout.minimumByteCount)
+        for (row, column) in pixels(of: layout) {
+            let index = row * layout.bytesPerRow + column
+            let changes = zip(earlier, [motions.0, motions.1, motions.2]).map { frame, cameraMotion in
+                referenceChange(
+                    of: current[index], column: column, row: row, earlier: frame, cameraMotion: cameraMotion, layout: layout)
+            }
+            // A pixel whose place leaves any of the earlier frames is unknown: 0.
+            expected[index] = changes.contains(nil) ? 0 : changes.map { $0! }.min()!
+        }
+        #expect(motion == expected)
+    }
+
+    /// The change of `value` at (`column`, `row`) from `earlier`, read where the camera's
+    /// motion puts the same point of the scene, as the documentation defines it: the earlier
+    /// frame blended there, to the nearest quarter of a pixel, from rounded-up means of its
+    /// neighbours, and the difference less a quarter of the neighbours' range; nil when a
+    /// neighbour lies outside the frame.
+    private func referenceChange(
+        of value: UInt8, column: Int, row: Int, earlier: [UInt8], cameraMotion: CameraMotion, layout: PlaneLayout
+    ) -> UInt8? {
+        func place(_ position: Double) -> (whole: Int, quarters: Int) {
+            let whole = position.rounded(.down)
+            let quarters = Int(((position - whole) * 4).rounded())
+            return quarters == 4 ? (Int(whole) + 1, 0) : (Int(whole), quarters)
+        }
+        let x = place(Double(column) - cameraMotion.dx), y = place(Double(row) - cameraMotion.dy)
+        let columns = x.quarters > 0 ? [x.whole, x.whole + 1] : [x.whole, x.whole]
+        let rows = y.quarters > 0 ? [y.whole, y.whole + 1] : [y.whole, y.whole]
+        guard (columns + rows).allSatisfy({ $0 >= 0 }), columns[1] < layout.width, rows[1] < layout.height else { return nil }
+        func pixel(_ c: Int, _ r: Int) -> Int { Int(earlier[r * layout.bytesPerRow + c]) }
+        func roundedMean(_ a: Int, _ b: Int) -> Int { (a + b + 1) / 2 }
+        func blend(_ a: Int, _ b: Int, _ quarters: Int) -> Int {
+            [a, roundedMean(a, roundedMean(a, b)), roundedMean(a, b), roundedMean(roundedMean(a, b), b)][quarters]
+        }
+        let neighbours = rows.flatMap { r in columns.map { c in pixel(c, r) } }
+        let blended = blend(
+            blend(neighbours[0], neighbours[1], x.quarters), blend(neighbours[2], neighbours[3], x.quarters), y.quarters)
+        let allowance = (neighbours.max()! - neighbours.min()!) / 4
+        return UInt8(max(0, abs(Int(value) - blended) - allowance))
     }
 
     @Test("vector smoothing equals the scalar reference, padding untouched", arguments: layouts)
@@ -72,6 +123,27 @@ import TrajectoryKit
             result[row * destinationLayout.bytesPerRow + column] = UInt8(value)
         }
         return result
+    }
+
+    /// The motion image of `current` against the three `earlier` planes, by the kernel for a
+    /// still camera (`cameraMotion` nil) or for a moving one; the padding is left as `sentinel`.
+    private func differenced(
+        _ current: [UInt8], _ earlier: [[UInt8]],
+        cameraMotion: (CameraMotion, CameraMotion, CameraMotion)?, layout: PlaneLayout
+    ) -> [UInt8] {
+        let (oneBefore, twoBefore, threeBefore) = (earlier[0], earlier[1], earlier[2])
+        var motion = [UInt8](repeating: Self.sentinel, count: layout.minimumByteCount)
+        var output = motion.mutableSpan
+        if let cameraMotion {
+            FrameDifferencing.minimumAbsoluteDifference(
+                current: current.span, oneBefore: oneBefore.span, twoBefore: twoBefore.span, threeBefore: threeBefore.span,
+                cameraMotion: cameraMotion, layout: layout, into: &output)
+        } else {
+            FrameDifferencing.minimumAbsoluteDifference(
+                current: current.span, oneBefore: oneBefore.span, twoBefore: twoBefore.span, threeBefore: threeBefore.span,
+                layout: layout, into: &output)
+        }
+        return motion
     }
 
     private func randomPlane(_ layout: PlaneLayout, using generator: inout SeededGenerator) -> [UInt8] {

@@ -58,6 +58,20 @@ struct SceneObject {
         return luma + textureAmplitude * sin(u * 0.37 + 2 * sin(v * 0.13)) * cos(v * 0.29 + u * 0.05)
     }
 
+    /// The same object moved by `offset`.
+    func moved(by offset: PixelPoint) -> SceneObject {
+        var moved = self
+        switch shape {
+        case let .disc(radius, start, end):
+            moved.shape = .disc(
+                radius: radius, start: PixelPoint(x: start.x + offset.x, y: start.y + offset.y),
+                end: PixelPoint(x: end.x + offset.x, y: end.y + offset.y))
+        case let .rectangle(minX, minY, width, height):
+            moved.shape = .rectangle(minX: minX + offset.x, minY: minY + offset.y, width: width, height: height)
+        }
+        return moved
+    }
+
     /// Pixels that may be covered: the bounding box with a margin for anti-aliasing.
     var pixelBounds: (minX: Int, minY: Int, maxX: Int, maxY: Int) {
         switch shape {
@@ -75,12 +89,24 @@ struct SceneObject {
 
 /// Renders test frames: a fixed textured background, objects on it, and fresh Gaussian
 /// noise in every frame.
+///
+/// The camera may move: with `cameraOffset` set, the background and `scenery` show shifted by
+/// it (exactly, sub-pixel offsets included, as a camera would see them), while the objects
+/// passed to ``frame(_:)`` are drawn where they are given, which is where they show.
 struct DetectionScene {
     let width: Int
     let height: Int
     /// Standard deviation of the per-frame noise, in grey levels.
     var noiseSigma: Double
+    /// Where the camera has moved the picture: a point of the background at p shows at p + offset.
+    var cameraOffset = PixelPoint(x: 0, y: 0)
+    /// Still objects of the scene (sharp-edged boxes, say), painted on the background and moved
+    /// with it by the camera.
+    var scenery: [SceneObject] = []
     private let background: [Double]
+    private let backgroundLuma: Double
+    private let textureAmplitude: Double
+    private let waves: [(fx: Double, fy: Double, phase: Double)]
     private var generator: SeededGenerator
 
     /// - Parameters:
@@ -98,21 +124,39 @@ struct DetectionScene {
             let frequency = Double.random(in: 0.03...0.25, using: &generator)
             waves.append((frequency * cos(angle), frequency * sin(angle), Double.random(in: 0..<6.3, using: &generator)))
         }
-        var background = [Double](repeating: backgroundLuma, count: width * height)
-        for y in 0..<height {
-            for x in 0..<width {
-                var pattern = 0.0
-                for wave in waves { pattern += sin(Double(x) * wave.fx + Double(y) * wave.fy + wave.phase) }
-                background[y * width + x] += textureAmplitude * pattern / Double(waves.count).squareRoot()
-            }
-        }
-        self.background = background
+        self.waves = waves
+        self.backgroundLuma = backgroundLuma
+        self.textureAmplitude = textureAmplitude
+        background = Self.texture(
+            width: width, height: height, luma: backgroundLuma, amplitude: textureAmplitude, waves: waves, offset: (0, 0))
     }
 
-    /// The next frame: background, then `objects` in order, then noise.
+    /// The sum of the waves around `luma`, with the pattern moved by `offset`.
+    private static func texture(
+        width: Int, height: Int, luma: Double, amplitude: Double, waves: [(fx: Double, fy: Double, phase: Double)],
+        offset: (x: Double, y: Double)
+    ) -> [Double] {
+        var background = [Double](repeating: luma, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let u = Double(x) - offset.x, v = Double(y) - offset.y
+                var pattern = 0.0
+                for wave in waves { pattern += sin(u * wave.fx + v * wave.fy + wave.phase) }
+                background[y * width + x] += amplitude * pattern / Double(waves.count).squareRoot()
+            }
+        }
+        return background
+    }
+
+    /// The next frame: background and scenery as the camera shows them, then `objects` in
+    /// order, then noise.
     mutating func frame(_ objects: [SceneObject] = []) -> LumaImage {
-        var values = background
-        for object in objects {
+        let still = cameraOffset == PixelPoint(x: 0, y: 0)
+        var values = still ? background : Self.texture(
+            width: width, height: height, luma: backgroundLuma, amplitude: textureAmplitude, waves: waves,
+            offset: (cameraOffset.x, cameraOffset.y))
+        let shownScenery = scenery.map { $0.moved(by: cameraOffset) }
+        for object in shownScenery + objects {
             let bounds = object.pixelBounds
             let rows = Self.clamp(bounds.minY..<bounds.maxY, to: height)
             let columns = Self.clamp(bounds.minX..<bounds.maxX, to: width)

@@ -2,19 +2,22 @@
 ///
 /// Feed it every analysed frame in order. For each frame it
 /// 1. smooths the frame into its own history (``BinomialSmoother``),
-/// 2. takes the smallest difference between it and each of the three frames before it
-///    (``FrameDifferencing``), which marks where the object is *now*,
-/// 3. estimates the frame's noise from that difference and sets a low and a high threshold
+/// 2. measures how far the camera moved the picture since the earlier frames, so that a
+///    hand-held camera's shake does not show as motion (``lastCameraMotion``),
+/// 3. takes the smallest difference between it and each of the three frames before it, each
+///    read where the camera's motion puts the same point of the scene (``FrameDifferencing``),
+///    which marks where the object is *now*,
+/// 4. estimates the frame's noise from that difference and sets a low and a high threshold
 ///    from it (``MotionThresholds``),
-/// 4. joins pixels above the low threshold into regions, keeping those that reach the high
+/// 5. joins pixels above the low threshold into regions, keeping those that reach the high
 ///    one somewhere,
-/// 5. measures each region as a ``Blob``, where possible whole, in its difference from an
+/// 6. measures each region as a ``Blob``, where possible whole, in its difference from an
 ///    earlier frame (up to 32 back) that the object has moved clear of, since a ball moving
 ///    less than its diameter per frame shows only part of itself in the motion image, and
 ///    each pixel weighted by how much of it the object covers, which the background's texture
 ///    does not sway; regions that are only the ghost of where a ball was are dropped
 ///    (``WholeObjectRefiner``); and
-/// 6. keeps the blobs that pass the configured area, radius and region-of-interest filters
+/// 7. keeps the blobs that pass the configured area, radius and region-of-interest filters
 ///    (dropping, too, the small pieces that lie on an object too large for the maximum radius).
 ///
 /// A detector holds the history of one stream (eleven smoothed frames: about 10 MB at 720p,
@@ -28,8 +31,22 @@ public struct BlobDetector {
     }
     /// The thresholds applied to the last analysed frame; nil until four frames have been seen.
     public private(set) var lastThresholds: MotionThresholds?
+    /// How far the camera moved the picture from the frame before the last analysed one to
+    /// that one; nil until two frames have been seen. Exactly ``CameraMotion/zero`` when it
+    /// did not measurably move (a camera on a tripod), and then the frames are compared pixel
+    /// by pixel.
+    public private(set) var lastCameraMotion: CameraMotion?
+    /// Camera motion counts as none when it is smaller than this many pixels in both
+    /// directions, or than three standard errors of its measurement (on a small frame with
+    /// little texture, noise alone sways a still camera's by a few hundredths of a pixel).
+    /// Misreading the background by that much changes no pixel by more than noise.
+    public static let stillCameraTolerance = 0.05
 
     private var history = SmoothedFrameHistory()
+    private var cameraEstimator = CameraMotionEstimator()
+    /// How far the camera moved the picture since the frame of each age (index) up to the
+    /// oldest stored, for the current frame.
+    private var motionSince = [CameraMotion](repeating: .zero, count: SmoothedFrameHistory.oldestAge + 1)
     private var motion: [UInt8] = []
     private var noiseEstimator = MotionNoiseEstimator()
     private var regionFinder = MotionRegionFinder()
@@ -52,8 +69,10 @@ public struct BlobDetector {
         blobs.removeAll(keepingCapacity: true)
         lastThresholds = nil
         history.append(luma, layout: layout)
+        guard let historyLayout = history.layout else { return blobs }
+        measureCameraMotion(layout: historyLayout)
         // The motion image compares the current frame with the three before it.
-        guard history.contains(age: 3), let historyLayout = history.layout else { return blobs }
+        guard history.contains(age: 3) else { return blobs }
 
         computeMotion(layout: historyLayout)
         // A span of a stored array borrows all of `self`; one of this local (the same buffer,
@@ -68,8 +87,8 @@ public struct BlobDetector {
         selection.removeAll()
         for (index, region) in regionFinder.regions.enumerated() where region.area >= configuration.minimumArea {
             switch refiner.measureWhole(
-                regionAt: index, of: regionFinder, motion: motionPlane.span, history: history, layout: historyLayout,
-                thresholds: thresholds)
+                regionAt: index, of: regionFinder, motion: motionPlane.span, history: history,
+                cameraMotionSince: motionSince, layout: historyLayout, thresholds: thresholds)
             {
             case .whole(let whole):
                 selection.add(
@@ -98,6 +117,68 @@ public struct BlobDetector {
     public mutating func reset() {
         history.removeAll()
         lastThresholds = nil
+        lastCameraMotion = nil
+    }
+
+    /// Measures the camera's motion since each stored frame, into `motionSince`: directly against
+    /// the frames the motion image compares, and by adding up the motions from frame to frame
+    /// for older ones.
+    ///
+    /// The frame three back is measured directly too, which catches a slow drift that each
+    /// frame-to-frame motion is too small to show; when neither it nor the frame before moved,
+    /// the one between did not either, and is not measured.
+    private mutating func measureCameraMotion(layout: PlaneLayout) {
+        let current = history.frame(age: 0)
+        cameraEstimator.prepare(current: current.span, layout: layout)
+        guard history.contains(age: 1) else {
+            lastCameraMotion = nil
+            return
+        }
+        let sincePrevious = Self.still(cameraEstimator.motionSincePrevious(
+            current: current.span, previous: history.frame(age: 1).span, layout: layout))
+        lastCameraMotion = sincePrevious
+        let position = history.cameraPosition(age: 1).followed(by: sincePrevious)
+        history.setCurrentCameraPosition(position)
+        motionSince[1] = sincePrevious
+        for age in history.ages.dropFirst(2) {
+            motionSince[age] = Self.still(chainedMotion(since: age, position: position))
+        }
+        guard history.contains(age: 3) else { return }
+        motionSince[3] = directMotion(since: 3, current: current, position: position, layout: layout)
+        if motionSince[1] != .zero || motionSince[3] != .zero {
+            motionSince[2] = directMotion(since: 2, current: current, position: position, layout: layout)
+        }
+    }
+
+    /// The camera's motion since the stored frame `age` back, from the frame-to-frame motions.
+    private func chainedMotion(since age: Int, position: CameraMotion) -> CameraMotion {
+        let earlier = history.cameraPosition(age: age)
+        return CameraMotion(dx: position.dx - earlier.dx, dy: position.dy - earlier.dy)
+    }
+
+    /// The camera's motion since the stored frame `age` back, measured against it.
+    private mutating func directMotion(
+        since age: Int, current: [UInt8], position: CameraMotion, layout: PlaneLayout
+    ) -> CameraMotion {
+        let chained = chainedMotion(since: age, position: position)
+        let direct = cameraEstimator.motion(
+            of: current.span, since: history.frame(age: age).span, layout: layout, predicted: chained)
+        return direct.map { Self.still($0) } ?? Self.still(chained)
+    }
+
+    /// The estimate's motion, or zero when it does not measurably differ from none (see
+    /// ``stillCameraTolerance``) or is unknown.
+    private static func still(_ estimate: CameraMotionEstimate?) -> CameraMotion {
+        guard let estimate else { return .zero }
+        let motion = estimate.motion
+        let moved = abs(motion.dx) >= max(stillCameraTolerance, 3 * estimate.standardError.x)
+            || abs(motion.dy) >= max(stillCameraTolerance, 3 * estimate.standardError.y)
+        return moved ? motion : .zero
+    }
+
+    /// `motion`, or zero when it is within ``stillCameraTolerance`` of it.
+    private static func still(_ motion: CameraMotion) -> CameraMotion {
+        abs(motion.dx) >= stillCameraTolerance || abs(motion.dy) >= stillCameraTolerance ? motion : .zero
     }
 
     /// The difference of the current frame from the three before it, into `motion`.
@@ -114,7 +195,8 @@ public struct BlobDetector {
             var outputSpan = output.mutableSpan
             FrameDifferencing.minimumAbsoluteDifference(
                 current: current.span, oneBefore: oneBefore.span, twoBefore: twoBefore.span,
-                threeBefore: threeBefore.span, layout: layout, into: &outputSpan)
+                threeBefore: threeBefore.span, cameraMotion: (motionSince[1], motionSince[2], motionSince[3]),
+                layout: layout, into: &outputSpan)
         }
         swap(&output, &motion)
     }

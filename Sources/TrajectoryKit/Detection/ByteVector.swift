@@ -1,10 +1,25 @@
 /// The SIMD vector the detector's kernels work in: 16 luma bytes.
 ///
 /// On this compiler `SIMD16<UInt8>` operations compile to single SSE instructions, while
-/// `SIMD32<UInt8>` falls back to lane-by-lane code, so wider is not faster here.
+/// `SIMD32<UInt8>` falls back to lane-by-lane code, so wider is not faster here. Some of the
+/// standard library's generic helpers are not inlined even at SIMD16: `pointwiseMin` and
+/// `pointwiseMax` become a call per vector, `any(_:)` a call and a lane-by-lane reduction. The
+/// kernels use the helpers below instead, which compile to one or two instructions each.
 typealias ByteVector = SIMD16<UInt8>
 
 extension SIMD16<UInt8> {
+    /// The smaller of a and b in every lane (one `pminub`).
+    @inline(__always)
+    static func minimum(_ a: Self, _ b: Self) -> Self {
+        a.replacing(with: b, where: b .< a)
+    }
+
+    /// The larger of a and b in every lane (one `pmaxub`).
+    @inline(__always)
+    static func maximum(_ a: Self, _ b: Self) -> Self {
+        a.replacing(with: b, where: b .> a)
+    }
+
     /// ⌊(a + b) / 2⌋ in every lane, without widening: the carry-free sum halved.
     @inline(__always)
     static func floorAverage(_ a: Self, _ b: Self) -> Self {
@@ -14,7 +29,14 @@ extension SIMD16<UInt8> {
     /// |a − b| in every lane.
     @inline(__always)
     static func absoluteDifference(_ a: Self, _ b: Self) -> Self {
-        pointwiseMax(a, b) &- pointwiseMin(a, b)
+        maximum(a, b) &- minimum(a, b)
+    }
+
+    /// Whether any lane is non-zero: the vector read as two 64-bit words.
+    @inline(__always)
+    var hasNonZeroLane: Bool {
+        let words = unsafeBitCast(self, to: SIMD2<UInt64>.self)
+        return words.x | words.y != 0
     }
 }
 
@@ -43,5 +65,11 @@ enum ScalarBytes {
     @inline(__always)
     static func absoluteDifference(_ a: UInt8, _ b: UInt8) -> UInt8 {
         a > b ? a - b : b - a
+    }
+
+    /// ⌈(a + b) / 2⌉.
+    @inline(__always)
+    static func roundedAverage(_ a: UInt8, _ b: UInt8) -> UInt8 {
+        UInt8(truncatingIfNeeded: (Int(a) + Int(b) + 1) >> 1)
     }
 }

@@ -66,8 +66,9 @@ struct ComparisonWindow {
     enum Comparison {
         /// No seed pixel differs from the earlier frame by the low threshold.
         case absent
-        /// A part holding seed pixels reaches the window's edge, away from the frame's: it is
-        /// joined to something larger than the window (the object's old outline, or an arm).
+        /// A part holding seed pixels reaches the window's edge, away from the frame's, or grows
+        /// beyond the largest part: it is joined to something larger than the object (its old
+        /// outline, or an arm).
         case spills
         /// The parts holding seed pixels all lie inside the window; this one holds the most
         /// seed motion.
@@ -79,7 +80,9 @@ struct ComparisonWindow {
     /// The window a part and its soft edge must lie in (window coordinates): the window less
     /// a soft edge's width, except along the frame's edge.
     private var inside = PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
-    /// For each pixel of `rect`, its motion value if it belongs to the seed, else 0.
+    /// For each pixel of `rect`, its motion value if it belongs to the seed, else 0. Only the
+    /// seed's entries are ever set, and they are cleared again before the next window, so the
+    /// cost of a window is that of its seed, not of its area.
     private var seedMotion: [UInt8] = []
     /// The seed's pixels, as indices into the window.
     private var seedPixels: [Int] = []
@@ -88,20 +91,30 @@ struct ComparisonWindow {
     /// For each pixel of the window, the label of the part that holds it. Labels only grow,
     /// so those below `firstLabel` belong to earlier comparisons and need never be cleared.
     private var labels: [UInt32] = []
-    /// The first label of the current comparison.
+    /// The first label of the current comparison, which marks the pixels found below the low
+    /// threshold in it, so that a trace looks at each pixel's change once rather than once for
+    /// every traced neighbour (eight times over on a part's edge).
     private var firstLabel: UInt32 = 1
     /// The label the next traced part gets.
     private var nextLabel: UInt32 = 1
     /// Pixels waiting to be visited while a part is traced.
     private var pending: [Int] = []
+    /// Parts larger than this spill (see ``start(rect:frameWidth:frameHeight:largestPart:)``).
+    private var largestPart = Int.max
+    /// Where the earlier frame of the current comparison is read, for the camera's motion since it.
+    private var sampling = EarlierFrameSampling(.zero)
 
     /// Sets the window, with no seed yet.
     ///
     /// - Parameters:
     ///   - frameWidth: the frame's width, at whose edge a part may end.
     ///   - frameHeight: the frame's height, likewise.
-    mutating func start(rect: PixelRect, frameWidth: Int, frameHeight: Int) {
+    ///   - largestPart: a part of more pixels than this is taken to spill, as one that reaches
+    ///     the window's edge: it is larger than any object the seed can be part of, and tracing
+    ///     it further would only cost time.
+    mutating func start(rect: PixelRect, frameWidth: Int, frameHeight: Int, largestPart: Int) {
         self.rect = rect
+        self.largestPart = largestPart
         let margin = EdgeInclusiveMeasurement.margin
         inside = PixelRect(
             minX: rect.minX == 0 ? 0 : margin, minY: rect.minY == 0 ? 0 : margin,
@@ -111,8 +124,10 @@ struct ComparisonWindow {
         if labels.count < count {
             labels.append(contentsOf: repeatElement(0, count: count - labels.count))
         }
-        seedMotion.removeAll(keepingCapacity: true)
-        seedMotion.append(contentsOf: repeatElement(0, count: count))
+        for pixel in seedPixels { seedMotion[pixel] = 0 }
+        if seedMotion.count < count {
+            seedMotion.append(contentsOf: repeatElement(0, count: count - seedMotion.count))
+        }
         seedPixels.removeAll(keepingCapacity: true)
         seedWeight = 0
     }
@@ -130,7 +145,13 @@ struct ComparisonWindow {
 
     /// Compares `current` with `earlier` over the window: traces the parts of their difference
     /// at or above `low` that hold seed pixels, and tells what they show.
-    mutating func compare(current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout, low: UInt8) -> Comparison {
+    ///
+    /// - Parameter sampling: where `earlier` shows each current pixel's point of the scene, for
+    ///   the camera's motion since it; the later calls about this comparison read it there too.
+    mutating func compare(
+        current: Span<UInt8>, earlier: Span<UInt8>, sampling: EarlierFrameSampling, layout: PlaneLayout, low: UInt8
+    ) -> Comparison {
+        self.sampling = sampling
         startLabels()
         var strongest: Part?
         for pixel in seedPixels
@@ -145,7 +166,7 @@ struct ComparisonWindow {
 
     /// The full moments of `part`, each pixel weighted by its change.
     ///
-    /// - Precondition: `part` was returned by the last ``compare(current:earlier:layout:low:)``,
+    /// - Precondition: `part` was returned by the last ``compare(current:earlier:sampling:layout:low:)``,
     ///   with the same frames.
     func moments(of part: Part, current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout) -> RegionMoments {
         var moments: RegionMoments?
@@ -179,7 +200,7 @@ struct ComparisonWindow {
     /// B comes from the shape of the object's path, placed first at the part's change-weighted
     /// centre and then, once more, at the centre measured by coverage, which is closer.
     ///
-    /// - Precondition: `part` was returned by the last ``compare(current:earlier:layout:low:)``,
+    /// - Precondition: `part` was returned by the last ``compare(current:earlier:sampling:layout:low:)``,
     ///   with the same frames.
     func measureByCoverage(
         _ part: Part, moments: RegionMoments, current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout, low: UInt8
@@ -200,6 +221,27 @@ struct ComparisonWindow {
         return measurement
     }
 
+    /// `part` measured by its change, soft edge included: each pixel of the part and of the ring
+    /// next to it weighted by its change less `noiseLevel` (what a still pixel changes by on
+    /// average), the centre with each change capped at half the part's mean, as
+    /// ``EdgeInclusiveMeasurement`` measures a region of the motion image. For objects too faint
+    /// to be weighed by coverage; nil when the noise outweighs the part's edge.
+    ///
+    /// - Precondition: `part` was returned by the last ``compare(current:earlier:sampling:layout:low:)``,
+    ///   with the same frames.
+    func measureByChange(
+        _ part: Part, moments: RegionMoments, current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout, low: UInt8,
+        noiseLevel: Double
+    ) -> EdgeInclusiveMeasurement? {
+        let cap = Double(part.totalChange) / Double(part.area) / 2
+        var sums = EdgeInclusiveMeasurement.Sums(origin: moments.change.mean, regionWeight: Double(part.totalChange))
+        forEachMeasuredPixel(of: part, current: current, earlier: earlier, layout: layout, low: low) { column, row, change in
+            let value = Double(change)
+            sums.add(column: column, row: row, weight: value - noiseLevel, cappedWeight: min(value, cap) - noiseLevel)
+        }
+        return EdgeInclusiveMeasurement(sums)
+    }
+
     /// The sums over `part` and the ring next to it, each pixel weighted by its coverage under
     /// `model`, positions taken relative to `origin`.
     private func coverageSums(
@@ -215,7 +257,7 @@ struct ComparisonWindow {
         var sums = EdgeInclusiveMeasurement.Sums(origin: origin)
         forEachMeasuredPixel(of: part, current: current, earlier: earlier, layout: layout, low: low) { column, row, change in
             let levels = levels(column: column, row: row, current: current, earlier: earlier, layout: layout)
-            let background = Double(levels.before)
+            let background = levels.before
             let contrast = model.objectLuma - background
             let coverage = (Double(levels.now) - background)
                 / (contrast >= 0 ? max(contrast, leastContrast) : min(contrast, -leastContrast))
@@ -252,7 +294,7 @@ struct ComparisonWindow {
                 // The faint ends of a streak say little about B and much about noise.
                 guard let alpha = path.coverage(column: column, row: row), alpha >= path.axisCoverage / 4 else { continue }
                 let levels = levels(column: column, row: row, current: current, earlier: earlier, layout: layout)
-                let b = Double(levels.before), v = Double(levels.now)
+                let b = levels.before, v = Double(levels.now)
                 count += 1
                 sumAlphaSquared += alpha * alpha
                 sumTerms += alpha * (v - b) + alpha * alpha * b
@@ -304,37 +346,40 @@ struct ComparisonWindow {
         change(x: index % rect.width, y: index / rect.width, current: current, earlier: earlier, layout: layout)
     }
 
-    /// |current − earlier| at pixel (`x`, `y`) of the window.
+    /// The change at pixel (`x`, `y`) of the window: |current − earlier| for a still camera, as
+    /// the motion image measures it (``EarlierFrameSampling``) for a moving one.
     @inline(__always)
     private func change(x: Int, y: Int, current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout) -> UInt8 {
-        let levels = self.levels(column: rect.minX + x, row: rect.minY + y, current: current, earlier: earlier, layout: layout)
-        return ScalarBytes.absoluteDifference(levels.now, levels.before)
+        let column = rect.minX + x, row = rect.minY + y
+        let index = row * layout.bytesPerRow + column
+        guard !sampling.isStill else { return ScalarBytes.absoluteDifference(current[index], earlier[index]) }
+        return sampling.change(now: current[index], column: column, row: row, earlier: earlier, layout: layout)
     }
 
-    /// The grey levels of frame pixel (`column`, `row`) now and in the earlier frame.
-    ///
-    /// A comparison with a camera that moves would read `earlier` shifted by the camera's
-    /// motion between the two frames; this is the one place that would change.
+    /// The grey levels of frame pixel (`column`, `row`) now and, where the camera's motion puts
+    /// the same point of the scene, in the earlier frame (blended between its pixels).
     @inline(__always)
     private func levels(
         column: Int, row: Int, current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout
-    ) -> (now: UInt8, before: UInt8) {
+    ) -> (now: UInt8, before: Double) {
         let index = row * layout.bytesPerRow + column
-        return (current[index], earlier[index])
+        guard !sampling.isStill else { return (current[index], Double(earlier[index])) }
+        return (current[index], sampling.interpolated(column: column, row: row, earlier: earlier, layout: layout))
     }
 
     /// Starts the labels of a new comparison, clearing them only when the label count wraps.
     private mutating func startLabels() {
-        if nextLabel > UInt32.max - UInt32(seedPixels.count + 1) {
+        if nextLabel > UInt32.max - UInt32(seedPixels.count + 2) {
             for index in labels.indices { labels[index] = 0 }
             nextLabel = 1
         }
         firstLabel = nextLabel
+        nextLabel += 1
     }
 
     /// Labels the part of the difference at or above `low` that holds `start`, eight neighbours
     /// joined as in ``MotionRegionFinder``, and returns it; or nil as soon as it comes within a
-    /// soft edge of the window's edge (away from the frame's).
+    /// soft edge of the window's edge (away from the frame's), or grows beyond the largest part.
     private mutating func trace(
         from start: Int, current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout, low: UInt8
     ) -> Part? {
@@ -357,12 +402,16 @@ struct ComparisonWindow {
                     let neighbour = neighbourY * width + neighbourX
                     guard labels[neighbour] < firstLabel else { continue }
                     let value = change(x: neighbourX, y: neighbourY, current: current, earlier: earlier, layout: layout)
-                    guard value >= low else { continue }
+                    guard value >= low else {
+                        labels[neighbour] = firstLabel
+                        continue
+                    }
                     labels[neighbour] = label
                     pending.append(neighbour)
                     part.add(x: neighbourX, y: neighbourY, change: value, seedMotion: seedMotion[neighbour])
                 }
             }
+            guard part.area <= largestPart else { return nil }
         }
         return part
     }

@@ -47,14 +47,15 @@ struct MotionRegionFinder {
     private mutating func appendRuns(ofRow row: Int, motion: Span<UInt8>, layout: PlaneLayout, low: UInt8) {
         let rowStart = row * layout.bytesPerRow
         let bytes = motion.bytes
-        let lowVector = ByteVector(repeating: low)
+        // A lane reaches `low` exactly when max(change, low − 1) − (low − 1) is not zero.
+        let belowLow = ByteVector(repeating: low &- 1)
         var open: (start: Int, sums: RowRunSums)? = nil
         var x = 0
         while x < layout.width {
             let chunkEnd = min(x + ByteVector.scalarCount, layout.width)
-            if chunkEnd - x == ByteVector.scalarCount {
+            if chunkEnd - x == ByteVector.scalarCount && low > 0 {
                 let changes = bytes.unsafeLoadUnaligned(fromByteOffset: rowStart + x, as: ByteVector.self)
-                if !any(changes .>= lowVector) {
+                if !(ByteVector.maximum(changes, belowLow) &- belowLow).hasNonZeroLane {
                     if let run = open { closeRun(run, end: x, row: row); open = nil }
                     x = chunkEnd
                     continue

@@ -37,7 +37,7 @@ struct MotionNoiseEstimator {
     /// (simulated with 2 million samples; good to 3 digits).
     static let medianPerSigma = 0.2726
     /// Rows are sampled so that about this many pixels are counted.
-    static let targetSampleCount = 120_000
+    static let targetSampleCount = 40_000
 
     private var histogram = [Int](repeating: 0, count: 256)
 

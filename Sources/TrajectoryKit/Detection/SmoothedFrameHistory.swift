@@ -35,6 +35,9 @@ struct SmoothedFrameHistory {
     private var buffers: [[UInt8]] = []
     /// For each buffer, the number of the frame it holds, or nil when it is free.
     private var frameNumbers: [Int?] = []
+    /// For each buffer, where the camera had moved the picture in its frame since the start of
+    /// the history (the sum of the motions from frame to frame).
+    private var cameraPositions: [CameraMotion] = []
     private var smoother = BinomialSmoother()
 
     /// Whether the frame `age` frames before the current one is stored.
@@ -49,6 +52,19 @@ struct SmoothedFrameHistory {
     func frame(age: Int) -> [UInt8] {
         guard let slot = slot(ofAge: age) else { preconditionFailure("frame \(age) before the current one is not stored") }
         return buffers[slot]
+    }
+
+    /// Where the camera had moved the picture, since the start of the history, in the stored
+    /// frame `age` frames before the current one.
+    func cameraPosition(age: Int) -> CameraMotion {
+        guard let slot = slot(ofAge: age) else { preconditionFailure("frame \(age) before the current one is not stored") }
+        return cameraPositions[slot]
+    }
+
+    /// Records where the camera had moved the picture in the current frame.
+    mutating func setCurrentCameraPosition(_ position: CameraMotion) {
+        guard let slot = slot(ofAge: 0) else { preconditionFailure("no frame is stored") }
+        cameraPositions[slot] = position
     }
 
     /// Stores a smoothed copy of `luma` as the current frame, after letting go of the frames
@@ -76,6 +92,7 @@ struct SmoothedFrameHistory {
         }
         swap(&frame, &buffers[free])
         frameNumbers[free] = number
+        cameraPositions[free] = .zero
         appendedCount += 1
         listAges()
     }
@@ -112,6 +129,7 @@ struct SmoothedFrameHistory {
         let paddedWidth = (width + chunk - 1) / chunk * chunk
         buffers = (0..<Self.capacity).map { _ in [UInt8](repeating: 0, count: paddedWidth * height) }
         frameNumbers = [Int?](repeating: nil, count: Self.capacity)
+        cameraPositions = [CameraMotion](repeating: .zero, count: Self.capacity)
         ages.reserveCapacity(Self.capacity)
         appendedCount = 0
         layout = PlaneLayout(width: width, height: height, bytesPerRow: paddedWidth)

@@ -22,8 +22,8 @@
 struct WholeObjectRefiner {
     /// Regions whose window (``window(around:layout:)``) holds more pixels than this are not
     /// measured again, which bounds the cost per region. The window of a slow ball's crescent
-    /// reaches that size at a radius of about 60 px, that of a 20 px ball blurred over 60 px
-    /// holds 32 000 pixels; larger regions are mostly people and their limbs.
+    /// reaches that size at a radius of about 40 px, that of a 20 px ball blurred over 60 px
+    /// holds 55 000 pixels; larger regions are mostly people and their limbs.
     static let largestWindowArea = 1 << 16
     /// Two comparisons agree when their total change differs by at most this fraction ...
     static let changeAgreement = 0.06
@@ -36,6 +36,8 @@ struct WholeObjectRefiner {
     /// that every pixel's weight carries more than a tenth of noise, and the motion image,
     /// which has less, measures as well.
     static let leastCoverageContrast = 10.0
+    /// A still pixel's mean change between two frames, in noise sigmas: the mean of |N(0, σ)|.
+    static let meanStillChange = (2 / Double.pi).squareRoot()
 
     /// What measuring a motion region whole found.
     enum Outcome {
@@ -68,16 +70,19 @@ struct WholeObjectRefiner {
     ///
     /// - Parameters:
     ///   - motion: the motion image the region was found in.
+    ///   - cameraMotionSince: how far the camera moved the picture since each stored frame,
+    ///     indexed by the frame's age.
     ///   - thresholds: the thresholds the region was found with; the same low one traces the
     ///     object in each comparison.
     mutating func measureWhole(
         regionAt index: Int, of finder: MotionRegionFinder, motion: Span<UInt8>,
-        history: SmoothedFrameHistory, layout: PlaneLayout, thresholds: MotionThresholds
+        history: SmoothedFrameHistory, cameraMotionSince: [CameraMotion], layout: PlaneLayout, thresholds: MotionThresholds
     ) -> Outcome {
         let seed = finder.regions[index]
         let rect = Self.window(around: seed.bounds, layout: layout)
         guard rect.width * rect.height <= Self.largestWindowArea else { return .unresolved }
-        window.start(rect: rect, frameWidth: layout.width, frameHeight: layout.height)
+        window.start(
+            rect: rect, frameWidth: layout.width, frameHeight: layout.height, largestPart: Self.largestPart(of: seed.bounds))
         finder.forEachRun(ofRegion: index) { row, columns in
             window.addSeedRun(row: row, columns: columns, motion: motion, layout: layout)
         }
@@ -86,7 +91,9 @@ struct WholeObjectRefiner {
         var absentInARow = 0
         for age in history.ages.dropFirst() {
             let earlier = history.frame(age: age)
-            let comparison = window.compare(current: current.span, earlier: earlier.span, layout: layout, low: thresholds.low)
+            let comparison = window.compare(
+                current: current.span, earlier: earlier.span, sampling: EarlierFrameSampling(cameraMotionSince[age]),
+                layout: layout, low: thresholds.low)
             guard case .part(let part) = comparison, part.seedWeight * Self.leastHeldSeed >= window.seedWeight else {
                 if case .spills = comparison {
                     absentInARow = 0
@@ -108,34 +115,47 @@ struct WholeObjectRefiner {
         return .unresolved
     }
 
-    /// Measures the whole object, `part` of the comparison of the current frame with `earlier`,
-    /// by coverage (``ComparisonWindow/measureByCoverage(_:moments:current:earlier:layout:low:)``), or
-    /// returns nil when the object does not stand clear enough of the noise for that.
-    ///
-    /// A faint ball's motion region is measured in an image of less noise (the least of three
-    /// differences), and better so, even where the ball overlaps its earlier position a little.
+    /// Measures the whole object, `part` of the comparison of the current frame with `earlier`:
+    /// by coverage (``ComparisonWindow/measureByCoverage(_:moments:current:earlier:layout:low:)``)
+    /// when it stands well clear of the noise, else by its change
+    /// (``ComparisonWindow/measureByChange(_:moments:current:earlier:layout:low:noiseLevel:)``),
+    /// which for a faint ball is still far closer than the crescent the motion image shows of it.
+    /// Nil when neither can be measured.
     private func measure(
         _ part: ComparisonWindow.Part, current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout,
         thresholds: MotionThresholds
     ) -> WholeObject? {
         let contrast = Double(part.totalChange) / Double(part.area)
-        guard contrast >= Self.leastCoverageContrast * thresholds.noiseSigma else { return nil }
         let moments = window.moments(of: part, current: current, earlier: earlier, layout: layout)
-        guard
-            let measurement = window.measureByCoverage(
+        let measurement =
+            contrast >= Self.leastCoverageContrast * thresholds.noiseSigma
+            ? window.measureByCoverage(
                 part, moments: moments, current: current, earlier: earlier, layout: layout, low: thresholds.low)
-        else { return nil }
-        return WholeObject(moments: moments, measurement: measurement)
+            : window.measureByChange(
+                part, moments: moments, current: current, earlier: earlier, layout: layout, low: thresholds.low,
+                noiseLevel: Self.meanStillChange * thresholds.noiseSigma)
+        return measurement.map { WholeObject(moments: moments, measurement: $0) }
     }
 
-    /// The window a seed is compared over: its bounds grown on every side by half their longer
-    /// side (the seed is at least the object's leading half, so the whole object fits) and by
-    /// room for the soft edge.
+    /// The window a seed is compared over: its bounds grown on every side by their longer side
+    /// and by room for the soft edge. The seed may be no more than the thin leading crescent of
+    /// a ball moving a pixel or two a frame, whose chord is about the ball's diameter: the whole
+    /// ball, which lies behind it, then fits.
     private static func window(around bounds: PixelRect, layout: PlaneLayout) -> PixelRect {
-        let grow = max(bounds.width, bounds.height) / 2 + 2 * EdgeInclusiveMeasurement.margin
+        let grow = max(bounds.width, bounds.height) + 2 * EdgeInclusiveMeasurement.margin
         return PixelRect(
             minX: max(0, bounds.minX - grow), minY: max(0, bounds.minY - grow),
             maxX: min(layout.width, bounds.maxX + grow), maxY: min(layout.height, bounds.maxY + grow))
+    }
+
+    /// The most pixels a part of a comparison can hold and still be the object whole: the
+    /// square on the seed's longer side and its soft edges, which holds the whole disc of a ball
+    /// whose crescent, or the whole streak of a ball whose leading part, the seed is. Larger
+    /// parts are the object joined to its old outline or to something else, and are not traced
+    /// to the end.
+    private static func largestPart(of bounds: PixelRect) -> Int {
+        let side = max(bounds.width, bounds.height) + 2 * EdgeInclusiveMeasurement.margin
+        return side * side
     }
 
     /// Whether two comparisons show the same object: the same total change and the same centre.

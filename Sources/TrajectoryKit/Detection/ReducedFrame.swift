@@ -1,0 +1,141 @@
+/// A frame shrunk by averaging square blocks of pixels, on which the camera's motion is first
+/// looked for over a wide range at little cost (``CameraMotionEstimator``).
+///
+/// Rows are packed `layout.bytesPerRow` apart, padded to whole vectors. The buffer is kept
+/// between frames: nothing is allocated once the first frame of a given size has been reduced.
+struct ReducedFrame {
+    private(set) var pixels: [UInt8] = []
+    /// The reduced frame's size; nil until a frame has been reduced.
+    private(set) var layout: PlaneLayout?
+
+    /// Replaces the contents with `source` shrunk four times in each direction: each pixel the
+    /// mean of a 4 × 4 block (columns and rows that do not fill a block are left out).
+    mutating func reduceByFour(_ source: Span<UInt8>, layout sourceLayout: PlaneLayout) {
+        let width = sourceLayout.width / 4, height = sourceLayout.height / 4
+        guard width > 0, height > 0 else {
+            layout = nil
+            return
+        }
+        let reduced = resize(width: width, height: height)
+        var output: [UInt8] = []
+        swap(&output, &pixels)
+        defer { swap(&output, &pixels) }
+        let bytes = source.bytes
+        var outputSpan = output.mutableSpan
+        var outputBytes = outputSpan.mutableBytes
+        let rowStride = sourceLayout.bytesPerRow
+        for row in 0..<height {
+            let top = 4 * row * rowStride
+            // Whole vectors: the mean of four rows, then of each four neighbouring columns.
+            var column = 0
+            while column + ByteVector.scalarCount <= 4 * width {
+                let first = bytes.unsafeLoadUnaligned(fromByteOffset: top + column, as: ByteVector.self)
+                let second = bytes.unsafeLoadUnaligned(fromByteOffset: top + rowStride + column, as: ByteVector.self)
+                let third = bytes.unsafeLoadUnaligned(fromByteOffset: top + 2 * rowStride + column, as: ByteVector.self)
+                let fourth = bytes.unsafeLoadUnaligned(fromByteOffset: top + 3 * rowStride + column, as: ByteVector.self)
+                let down = ByteVector.floorAverage(ByteVector.floorAverage(first, second), ByteVector.floorAverage(third, fourth))
+                outputBytes.storeBytes(
+                    of: down.meanOfEachFour, toByteOffset: row * reduced.bytesPerRow + column / 4, as: SIMD4<UInt8>.self)
+                column += ByteVector.scalarCount
+            }
+            // The last few blocks of the row, one at a time.
+            while column < 4 * width {
+                var sum = 0
+                for y in 0..<4 {
+                    for x in 0..<4 { sum += Int(source[top + y * rowStride + column + x]) }
+                }
+                outputBytes.storeBytes(of: UInt8(sum / 16), toByteOffset: row * reduced.bytesPerRow + column / 4, as: UInt8.self)
+                column += 4
+            }
+        }
+    }
+
+    /// Replaces the contents with `source` shrunk twice in each direction: each pixel the mean
+    /// of a 2 × 2 block.
+    mutating func reduceByTwo(_ source: ReducedFrame) {
+        guard let sourceLayout = source.layout, sourceLayout.width >= 2, sourceLayout.height >= 2 else {
+            layout = nil
+            return
+        }
+        let reduced = resize(width: sourceLayout.width / 2, height: sourceLayout.height / 2)
+        for row in 0..<reduced.height {
+            let upper = 2 * row * sourceLayout.bytesPerRow, lower = upper + sourceLayout.bytesPerRow
+            for column in 0..<reduced.width {
+                let sum = Int(source.pixels[upper + 2 * column]) + Int(source.pixels[upper + 2 * column + 1])
+                    + Int(source.pixels[lower + 2 * column]) + Int(source.pixels[lower + 2 * column + 1])
+                pixels[row * reduced.bytesPerRow + column] = UInt8((sum + 2) / 4)
+            }
+        }
+    }
+
+    /// Sets the layout for a reduced size and makes the buffer large enough for it.
+    private mutating func resize(width: Int, height: Int) -> PlaneLayout {
+        let chunk = ByteVector.scalarCount
+        let reduced = PlaneLayout(width: width, height: height, bytesPerRow: (width + chunk - 1) / chunk * chunk)
+        if pixels.count < reduced.bytesPerRow * height {
+            pixels = [UInt8](repeating: 0, count: reduced.bytesPerRow * height)
+        }
+        layout = reduced
+        return reduced
+    }
+
+    /// The sum over the pixels at least `margin` from every edge of this frame of
+    /// min(|self(x, y) − earlier(x + offset.x, y + offset.y)|, `cap`), a measure of how badly
+    /// `earlier` matches this frame when shifted by `offset` (whose components must not exceed
+    /// `margin`). The cap keeps an object moving across the frame from weighing more than the
+    /// pixels it covers. Both frames must have the same layout.
+    func sumOfCappedDifferences(to earlier: ReducedFrame, offset: (x: Int, y: Int), margin: Int, cap: UInt8) -> Int {
+        guard let layout, earlier.layout == layout else { preconditionFailure("frames of different sizes") }
+        precondition(abs(offset.x) <= margin && abs(offset.y) <= margin, "offset beyond the margin")
+        let columns = margin..<(layout.width - margin)
+        guard !columns.isEmpty, margin < layout.height - margin else { return 0 }
+        let now = pixels.span.bytes, then = earlier.pixels.span.bytes
+        var total = 0
+        for row in margin..<(layout.height - margin) {
+            let rowStart = row * layout.bytesPerRow
+            let earlierRowStart = (row + offset.y) * layout.bytesPerRow + offset.x
+            guard columns.count >= ByteVector.scalarCount else {
+                for column in columns {
+                    total += Int(
+                        min(cap, ScalarBytes.absoluteDifference(pixels[rowStart + column], earlier.pixels[earlierRowStart + column])))
+                }
+                continue
+            }
+            let capVector = ByteVector(repeating: cap)
+            // Each 16-bit lane gains at most 510 per vector, so the sums are emptied every 128.
+            var partialSum = SIMD8<UInt16>(), vectors = 0
+            forEachChunkStart(coveringWidth: columns.count) { chunk in
+                let column = columns.lowerBound + chunk
+                let a = now.unsafeLoadUnaligned(fromByteOffset: rowStart + column, as: ByteVector.self)
+                let b = then.unsafeLoadUnaligned(fromByteOffset: earlierRowStart + column, as: ByteVector.self)
+                partialSum &+= ByteVector.minimum(ByteVector.absoluteDifference(a, b), capVector).sumOfEachPair
+                vectors += 1
+                if vectors == 128 {
+                    total += Int(SIMD8<UInt32>(truncatingIfNeeded: partialSum).wrappedSum())
+                    partialSum = SIMD8<UInt16>()
+                    vectors = 0
+                }
+            }
+            total += Int(SIMD8<UInt32>(truncatingIfNeeded: partialSum).wrappedSum())
+        }
+        return total
+    }
+}
+
+extension SIMD16<UInt8> {
+    /// The rounded mean of lanes 0–3, 4–7, 8–11 and 12–15.
+    @inline(__always)
+    var meanOfEachFour: SIMD4<UInt8> {
+        let words = unsafeBitCast(self, to: SIMD4<UInt32>.self)
+        let byte = SIMD4<UInt32>(repeating: 0xFF)
+        let sum = (words & byte) &+ ((words &>> 8) & byte) &+ ((words &>> 16) & byte) &+ (words &>> 24)
+        return SIMD4<UInt8>(truncatingIfNeeded: (sum &+ 2) &>> 2)
+    }
+
+    /// The sums of lanes 0 and 1, 2 and 3, … 14 and 15.
+    @inline(__always)
+    var sumOfEachPair: SIMD8<UInt16> {
+        let halfWords = unsafeBitCast(self, to: SIMD8<UInt16>.self)
+        return (halfWords & 0xFF) &+ (halfWords &>> 8)
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+import TrajectoryKit
+
+/// A hand-held camera: the detector measures how the picture moved and compares each frame with
+/// the earlier ones where the same point of the scene was, so the shaken background shows no
+/// motion while a ball still does, found where it shows.
+@Suite struct DetectionShakeTests {
+    static let width = 320
+    static let height = 240
+
+    /// Where the camera has moved the picture in frame `frame`: a few pixels either way, by
+    /// fractions of a pixel, up to 3 px from one frame to the next.
+    static func shake(_ frame: Int) -> PixelPoint {
+        let t = Double(frame)
+        return PixelPoint(x: 4 * sin(0.45 * t) + 1.3 * sin(1.7 * t + 1), y: 3 * cos(0.38 * t) + 1.1 * sin(2.3 * t))
+    }
+
+    /// Sharp-edged boxes, dark and bright, fixed in the scene: a shift by a fraction of a pixel
+    /// changes their edges by up to a hundred grey levels. The bright ones stay clear of the
+    /// thrown ball's path (``DetectionTests/throwPath(_:)``), where a ball of their grey would vanish.
+    static let boxes: [SceneObject] = [
+        SceneObject(shape: .rectangle(minX: 40.3, minY: 30.6, width: 50, height: 24), luma: 20),
+        SceneObject(shape: .rectangle(minX: 150.5, minY: 10.2, width: 18, height: 70), luma: 235),
+        SceneObject(shape: .rectangle(minX: 120.8, minY: 170.1, width: 90, height: 12), luma: 30),
+        SceneObject(shape: .rectangle(minX: 280.2, minY: 120.7, width: 30, height: 30), luma: 220),
+    ]
+
+    static func shakenScene(seed: UInt64 = 1) -> DetectionScene {
+        var scene = DetectionScene(width: width, height: height, noiseSigma: 2.5, seed: seed)
+        scene.scenery = boxes
+        return scene
+    }
+
+    /// How close the measured motion comes to the truth on these small, noisy frames (σ 2.5,
+    /// gentle texture): a few hundred tracking points, each a single noisy pixel, and sharp
+    /// edges that bilinear blending follows only to a few hundredths of a pixel.
+    static let motionTolerance = 0.1
+
+    /// Checks the detector's last measured motion against the shake from `frame` − 1 to `frame`.
+    static func expectShakeMeasured(by detector: BlobDetector, frame: Int) throws {
+        let motion = try #require(detector.lastCameraMotion, "frame \(frame)")
+        let truth = PixelPoint(x: shake(frame).x - shake(frame - 1).x, y: shake(frame).y - shake(frame - 1).y)
+        #expect(
+            abs(motion.dx - truth.x) <= motionTolerance && abs(motion.dy - truth.y) <= motionTolerance,
+            "frame \(frame): \(motion) vs \(truth)")
+    }
+
+    @Test("the camera's motion from frame to frame is measured to within a tenth of a pixel")
+    func measuresMotion() throws {
+        var scene = Self.shakenScene()
+        var detector = BlobDetector()
+        for frame in 0..<30 {
+            scene.cameraOffset = Self.shake(frame)
+            _ = detector.detect(scene.frame())
+            guard frame >= 1 else {
+                #expect(detector.lastCameraMotion == nil, "no motion before two frames")
+                continue
+            }
+            try Self.expectShakeMeasured(by: detector, frame: frame)
+        }
+    }
+
+    @Test("a shaken still scene with sharp edges gives no blobs", arguments: [1, 2, 3] as [UInt64])
+    func shakenStillScene(seed: UInt64) {
+        var scene = Self.shakenScene(seed: seed)
+        var detector = BlobDetector()
+        var found: [(Int, Blob)] = []
+        for frame in 0..<40 {
+            scene.cameraOffset = Self.shake(frame + Int(seed) * 7)
+            found += detector.detect(scene.frame()).map { (frame, $0) }
+        }
+        #expect(found.isEmpty, "\(found)")
+    }
+
+    @Test("a ball thrown across a shaken scene: one blob per frame, where the ball shows, within 0.5 px")
+    func ballInShakenScene() throws {
+        var scene = Self.shakenScene()
+        var detector = BlobDetector()
+        for frame in 0..<24 {
+            scene.cameraOffset = Self.shake(frame)
+            // The ball's path in the scene, shown moved by the camera like everything else.
+            let path = DetectionTests.throwPath(frame)
+            let shown = PixelPoint(x: path.x + scene.cameraOffset.x, y: path.y + scene.cameraOffset.y)
+            let blobs = detector.detect(scene.frame([.ball(at: shown, radius: 6, luma: 220)]))
+            guard frame >= 3 else { continue }
+            #expect(blobs.count == 1, "frame \(frame): \(blobs)")
+            let blob = try #require(blobs.first)
+            #expect(DetectionTests.distance(blob.center, shown) <= 0.5, "frame \(frame): \(blob.center) vs \(shown)")
+        }
+    }
+
+    @Test("a still camera reads as exactly still, even with a large object moving across the frame")
+    func stillCamera() {
+        var scene = DetectionScene(width: Self.width, height: Self.height, noiseSigma: 2.5, seed: 5)
+        scene.scenery = Self.boxes
+        var detector = BlobDetector()
+        for frame in 0..<20 {
+            // A textured body a third of the frame high walking across it.
+            let body = SceneObject(
+                shape: .rectangle(minX: 20 + 9 * Double(frame), minY: 90, width: 70, height: 80), luma: 90,
+                textureAmplitude: 40)
+            _ = detector.detect(scene.frame([body]))
+            if frame >= 1 { #expect(detector.lastCameraMotion == .zero, "frame \(frame): \(String(describing: detector.lastCameraMotion))") }
+        }
+    }
+
+    @Test("the shake is measured on the background, not on a large object moving across it")
+    func largeMover() throws {
+        var scene = Self.shakenScene(seed: 4)
+        var detector = BlobDetector()
+        for frame in 0..<20 {
+            scene.cameraOffset = Self.shake(frame)
+            let body = SceneObject(
+                shape: .rectangle(minX: 20 + 9 * Double(frame), minY: 80, width: 90, height: 100), luma: 90,
+                textureAmplitude: 40)
+            _ = detector.detect(scene.frame([body]))
+            guard frame >= 1 else { continue }
+            try Self.expectShakeMeasured(by: detector, frame: frame)
+        }
+    }
+}
