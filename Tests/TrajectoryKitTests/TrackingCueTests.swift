@@ -51,6 +51,24 @@ import TrajectoryKit
         #expect(try Self.trajectories([head, torso], seed: seed).isEmpty)
     }
 
+    @Test("a head whose torso moves with it at only a fifth of its points makes no trajectory", arguments: [24, 25, 26] as [UInt64])
+    func headWithIntermittentTorso(seed: UInt64) throws {
+        // The torso's blob comes and goes as its shape changes (three frames in five), so it is
+        // seen moving with the head, two frames back, at only a fifth of the head's points:
+        // too few to count against a flight, enough against a steady blob.
+        let velocity = PixelVector(x: 110, y: 0)
+        let head = Self.steady(from: PixelPoint(x: 200, y: 400), velocity: velocity, radius: 6)
+        let body = Self.steady(from: PixelPoint(x: 200, y: 400), velocity: velocity, offset: PixelVector(x: 0, y: 40), radius: 18)
+        let torso = MovingBlob(path: { t in Int((t * 30).rounded()) % 5 < 3 ? body.path(t) : nil }, radius: 18)
+        #expect(try Self.trajectories([head, torso], seed: seed).isEmpty)
+
+        var lenient = TrajectoryTracker.IndependenceCriteria()
+        lenient.rollingMaximumSharedFraction = lenient.maximumSharedFraction
+        let scene = BlobScene(frameCount: Self.frameCount, sources: [head, torso], seed: seed)
+        let tracker = TrajectoryTracker(configuration: try .init(independence: lenient))
+        #expect(scene.run(tracker).finalObservations.count == 1)
+    }
+
     @Test("a ball carried in a hand along a falling arc makes no trajectory")
     func carriedAlongAnArc() throws {
         // The hand's motion happens to be a parabola: only the hand beside the ball gives it away.
@@ -105,6 +123,25 @@ import TrajectoryKit
     func rollingNeedsBallLikeBlobs(solidity: Double, elongation: Double, isBall: Bool) throws {
         let found = try Self.trajectories([Self.rolling(solidity: solidity, elongation: elongation)])
         #expect(found.count == (isBall ? 1 : 0))
+    }
+
+    @Test("a dot moving steadily inside a wider blob (a scrolling word) is no rolling ball", arguments: [1, 2, 3] as [UInt64])
+    func dotInsideWord(seed: UInt64) throws {
+        // A round, solid dot just below the middle of a long word that scrolls with it: the
+        // word's blob touches the dot, so it is no neighbour for the independent-motion cue.
+        let velocity = PixelVector(x: 220, y: 0)
+        let dot = TrackingIndependentMotionTests.steady(from: PixelPoint(x: 100, y: 300), velocity: velocity, radius: 2.5)
+        var word = TrackingIndependentMotionTests.steady(
+            from: PixelPoint(x: 100, y: 300), velocity: velocity, offset: PixelVector(x: 6, y: -8), radius: 12)
+        word.elongation = 10
+        #expect(try Self.trajectories([dot, word], seed: seed).isEmpty)
+
+        // Only the blobs' look tells: without asking a steady track to look like a ball, the
+        // dot would be one.
+        var lenient = TrajectoryTracker.EvidenceCriteria()
+        lenient.rollingMinimumBallLikeFraction = 0
+        let scene = BlobScene(frameCount: 60, sources: [dot, word], seed: seed)
+        #expect(scene.run(TrajectoryTracker(configuration: try .init(evidence: lenient))).finalObservations.count == 1)
     }
 
     @Test("a falling ball seen ragged (half hidden, against clutter) is still a flight")

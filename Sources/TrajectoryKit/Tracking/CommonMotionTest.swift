@@ -31,15 +31,20 @@ struct CommonMotionTest: Sendable {
 
     /// Whether a track's points show a ball moving on its own: fewer than
     /// `maximumSharedFraction` of those whose neighbours' motion is known moved with a
-    /// neighbour. A track with fewer than three known points is given the benefit of the doubt
-    /// (too slow or too young to tell).
-    func movesOnItsOwn(_ samples: some Collection<TrackSample>) -> Bool {
+    /// neighbour, or fewer than `rollingMaximumSharedFraction` when the track is `isRolling`
+    /// (at constant velocity, with no gravity to show it is a ball in flight: a head above its
+    /// torso, a dot under a scrolling word move in step with their neighbours only now and
+    /// then, as the larger blobs beside them change shape, while a rolling ball never does).
+    /// A track with fewer than three known points is given the benefit of the doubt (too slow
+    /// or too young to tell).
+    func movesOnItsOwn(_ samples: some Collection<TrackSample>, isRolling: Bool) -> Bool {
         var known = 0, shared = 0
         for sample in samples where sample.neighbourMotion != .unknown {
             known += 1
             if sample.neighbourMotion == .shared { shared += 1 }
         }
-        return known < 3 || Double(shared) < criteria.maximumSharedFraction * Double(known)
+        let allowed = isRolling ? criteria.rollingMaximumSharedFraction : criteria.maximumSharedFraction
+        return known < 3 || Double(shared) < allowed * Double(known)
     }
 
     /// Classifies `latest`, the point a track has just taken from the newest frame of

@@ -10,13 +10,29 @@ struct DetectionQuality: Sendable, Hashable {
     /// Whether the blob reaches the edge of the frame, so part of the object may lie outside
     /// it and the centroid and radius are not the whole object's.
     var touchesFrameEdge = false
+    /// Whether the blob's centre lies inside the ellipse of a wider blob of the same frame:
+    /// it is a piece of something larger that moves (a dot of a scrolling word, a hand on an
+    /// arm), not a whole object.
+    var insideLargerBlob = false
 
     init() {}
 
-    init(_ blob: Blob, isStrong: Bool, frameWidth: Int, frameHeight: Int) {
+    /// - Parameter others: the blobs of the same frame (the blob itself may be among them).
+    init(_ blob: Blob, among others: [Blob], isStrong: Bool, frameWidth: Int, frameHeight: Int) {
         self.isStrong = isStrong
         solidity = blob.solidity
         touchesFrameEdge = Self.touchesEdge(blob, width: Double(frameWidth), height: Double(frameHeight))
+        insideLargerBlob = others.contains { $0.radius > blob.radius && Self.ellipse(of: $0, contains: blob.center) }
+    }
+
+    /// Whether `point` lies inside `blob`'s ellipse (half-width `radius`, half-length
+    /// `radius × elongation` along `orientation`).
+    private static func ellipse(of blob: Blob, contains point: PixelPoint) -> Bool {
+        let (dx, dy) = (point.x - blob.center.x, point.y - blob.center.y)
+        let (cosine, sine) = (cos(blob.orientation), sin(blob.orientation))
+        let along = (dx * cosine + dy * sine) / (blob.radius * max(1, blob.elongation))
+        let across = (dy * cosine - dx * sine) / blob.radius
+        return along * along + across * across <= 1
     }
 
     /// Whether the blob's ellipse (half-width `radius`, half-length `radius × elongation` along
@@ -41,9 +57,10 @@ struct DetectionQuality: Sendable, Hashable {
 ///   A ball entering the frame is cut only for its first point or two.
 /// - A track without gravity in its motion (constant velocity: a rolling ball, or anything
 ///   else moving steadily — a walker's head, a letter, a vehicle's edge) has no physical
-///   evidence of being a ball, so its detections must look like one: most points strong and
-///   solid. A ball is round and is seen whole; heads, hands and lettering are ragged or
-///   elongated beyond what blur explains.
+///   evidence of being a ball, so its detections must look like one: most points strong,
+///   solid and not inside a wider blob. A ball is round and is seen whole; heads, hands and
+///   lettering are ragged or elongated beyond what blur explains, and a piece of a larger
+///   moving thing (a dot of a scrolling banner) lies within that thing's blob.
 struct DetectionEvidence: Sendable {
     let criteria: TrajectoryTracker.EvidenceCriteria
 
@@ -56,6 +73,7 @@ struct DetectionEvidence: Sendable {
         guard isRolling else { return true }
         let ballLike = samples.count {
             $0.detection.isStrong && $0.detection.solidity >= criteria.rollingMinimumSolidity
+                && !$0.detection.insideLargerBlob
         }
         return Double(ballLike) >= criteria.rollingMinimumBallLikeFraction * count
     }

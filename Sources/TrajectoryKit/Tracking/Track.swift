@@ -219,7 +219,7 @@ final class Track {
             strays.append(test.worstFitting(samplesWithoutStrays))
             assessment = test.assess(samplesWithoutStrays, travelOver: windowLength)
         }
-        guard assessment.isFreeFlight, motion.movesOnItsOwn(samplesWithoutStrays),
+        guard assessment.isFreeFlight, motion.movesOnItsOwn(samplesWithoutStrays, isRolling: assessment.isRolling),
               evidence.supportsConfirmation(samplesWithoutStrays, isRolling: assessment.isRolling)
         else { return nil }
         return assessment

@@ -183,6 +183,10 @@ extension TrajectoryTracker {
         /// A track is not confirmed when at least this fraction of its points whose
         /// neighbours' motion is known moved with a neighbour.
         public var maximumSharedFraction = 0.5
+        /// The same for a track at constant velocity (no gravity seen), which has no physical
+        /// evidence of being a ball: a rolling ball moves alone, so a neighbour moving with it
+        /// at even a few of its points gives it away.
+        public var rollingMaximumSharedFraction = 0.1
 
         public init() {}
 
@@ -193,6 +197,7 @@ extension TrajectoryTracker {
             try ConfigurationError.check("framesKept", framesKept, in: 2...100)
             try ConfigurationError.check("ghostFrames", ghostFrames, in: 0...100)
             try ConfigurationError.check("maximumSharedFraction", maximumSharedFraction, in: 0...1)
+            try ConfigurationError.check("rollingMaximumSharedFraction", rollingMaximumSharedFraction, in: 0...1)
         }
     }
 
@@ -203,7 +208,8 @@ extension TrajectoryTracker {
         /// Smallest fraction of a track's points whose blobs are clear of the frame's edge.
         public var minimumWholeFraction = 0.5
         /// Smallest fraction of the points of a track at constant velocity (no gravity seen)
-        /// whose blobs are strong and at least `rollingMinimumSolidity` solid.
+        /// whose blobs are strong, at least `rollingMinimumSolidity` solid and not inside a
+        /// wider blob.
         public var rollingMinimumBallLikeFraction = 0.8
         /// Solidity a rolling ball's blob has when it is seen whole: a disc, or a blurred disc,
         /// fills most of its ellipse.

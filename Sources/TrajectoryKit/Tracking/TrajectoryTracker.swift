@@ -123,7 +123,7 @@ public final class TrajectoryTracker {
         for match in associator.matches {
             let track = tracks[match.track]
             let blob = blobs[match.blob]
-            var detection = sample(blob, frame, size: size, isStrong: match.isStrong)
+            var detection = sample(blob, among: blobs, frame, size: size, isStrong: match.isStrong)
             if track.state == .tentative {
                 detection.neighbourMotion = motionTest.motion(of: detection, after: track.history, in: recentFrames)
             }
@@ -139,7 +139,7 @@ public final class TrajectoryTracker {
             let blob = blobs[blobIndex]
             let track = spareTracks.popLast()
                 ?? Track(windowLength: configuration.trajectoryLength, maximumMissedFrames: configuration.maximumMissedFrames)
-            track.start(first: sample(blob, frame, size: size, isStrong: true), point: size.point(blob, frame))
+            track.start(first: sample(blob, among: blobs, frame, size: size, isStrong: true), point: size.point(blob, frame))
             tracks.append(track)
         }
     }
@@ -179,10 +179,11 @@ public final class TrajectoryTracker {
         tracks.removeLast(tracks.count - kept)
     }
 
-    private func sample(_ blob: Blob, _ frame: FrameStamp, size: FrameSize, isStrong: Bool) -> TrackSample {
+    private func sample(_ blob: Blob, among blobs: [Blob], _ frame: FrameStamp, size: FrameSize, isStrong: Bool) -> TrackSample {
         TrackSample(
             frame: frame.index, time: frame.time, center: blob.center, radius: blob.radius, missesBefore: 0,
-            detection: DetectionQuality(blob, isStrong: isStrong, frameWidth: size.width, frameHeight: size.height))
+            detection: DetectionQuality(
+                blob, among: blobs, isStrong: isStrong, frameWidth: size.width, frameHeight: size.height))
     }
 }
 
