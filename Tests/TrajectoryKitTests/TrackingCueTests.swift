@@ -153,6 +153,24 @@ import TrajectoryKit
         #expect(found[0].points.count == 36)
     }
 
+    @Test("a ball merged with the hand carrying it along a falling arc makes no trajectory", arguments: [4, 5, 6] as [UInt64])
+    func carriedInHand(seed: UInt64) throws {
+        // Ball and hand make one ragged blob (solidity 0.5) at every other point, along a path
+        // that happens to be a flight.
+        var carried = BlobScene(frameCount: 36, sources: [TrackingFlightTests.ball], seed: seed)
+        for frame in stride(from: 1, to: 36, by: 2) { carried.blobs[frame][0].solidity = 0.5 }
+        #expect(carried.run(try TrajectoryTracker()).finalObservations.isEmpty)
+        var lenient = TrajectoryTracker.EvidenceCriteria()
+        lenient.maximumRaggedFraction = 1
+        #expect(carried.run(TrajectoryTracker(configuration: try .init(evidence: lenient))).finalObservations.count == 1)
+        // Ragged at a few points only (crossing clutter), it is a flight with every point.
+        var scene = BlobScene(frameCount: 36, sources: [TrackingFlightTests.ball], seed: seed)
+        for frame in [5, 14, 15, 27] { scene.blobs[frame][0].solidity = 0.5 }
+        let found = scene.run(try TrajectoryTracker()).finalObservations
+        try #require(found.count == 1)
+        #expect(found[0].points.count == 36)
+    }
+
     @Test("a blob cut by the frame's edge, sliding along it, makes no trajectory")
     func cutByEdge() throws {
         // Something larger than the frame shows, moving along its left edge.

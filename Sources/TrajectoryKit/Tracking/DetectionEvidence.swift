@@ -55,6 +55,9 @@ struct DetectionQuality: Sendable, Hashable {
 ///   edge: a blob cut by the edge (lettering scrolling into view, a player walking in) moves
 ///   with the edge's cut rather than with the object, and can look like a slow steady motion.
 ///   A ball entering the frame is cut only for its first point or two.
+/// - A track is confirmed only if most of its points are solid blobs: a ball carried in a
+///   hand along an arc merges with the hand into one ragged blob at point after point, while
+///   a ball in flight is ragged only where it crosses clutter or is half hidden.
 /// - A track without gravity in its motion (constant velocity: a rolling ball, or anything
 ///   else moving steadily — a walker's head, a letter, a vehicle's edge) has no physical
 ///   evidence of being a ball, so its detections must look like one: most points strong,
@@ -70,6 +73,8 @@ struct DetectionEvidence: Sendable {
         let count = Double(samples.count)
         let whole = samples.count { !$0.detection.touchesFrameEdge }
         guard Double(whole) >= criteria.minimumWholeFraction * count else { return false }
+        let ragged = samples.count { $0.detection.solidity < criteria.raggedSolidity }
+        guard Double(ragged) <= criteria.maximumRaggedFraction * count else { return false }
         guard isRolling else { return true }
         let ballLike = samples.count {
             $0.detection.isStrong && $0.detection.solidity >= criteria.rollingMinimumSolidity

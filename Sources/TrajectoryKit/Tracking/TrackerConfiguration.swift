@@ -207,6 +207,11 @@ extension TrajectoryTracker {
     public struct EvidenceCriteria: Sendable, Hashable {
         /// Smallest fraction of a track's points whose blobs are clear of the frame's edge.
         public var minimumWholeFraction = 0.5
+        /// Solidity below which a blob is ragged: a ball merged with the hand holding it, or
+        /// with clutter.
+        public var raggedSolidity = 0.6
+        /// Largest fraction of a track's points whose blobs are ragged.
+        public var maximumRaggedFraction = 0.3
         /// Smallest fraction of the points of a track at constant velocity (no gravity seen)
         /// whose blobs are strong, at least `rollingMinimumSolidity` solid and not inside a
         /// wider blob.
@@ -219,6 +224,8 @@ extension TrajectoryTracker {
 
         func validate() throws(ConfigurationError) {
             try ConfigurationError.check("minimumWholeFraction", minimumWholeFraction, in: 0...1)
+            try ConfigurationError.check("raggedSolidity", raggedSolidity, in: 0...1)
+            try ConfigurationError.check("maximumRaggedFraction", maximumRaggedFraction, in: 0...1)
             try ConfigurationError.check("rollingMinimumBallLikeFraction", rollingMinimumBallLikeFraction, in: 0...1)
             try ConfigurationError.check("rollingMinimumSolidity", rollingMinimumSolidity, in: 0...1)
         }
