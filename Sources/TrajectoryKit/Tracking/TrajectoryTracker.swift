@@ -18,8 +18,8 @@ import struct Foundation.UUID
 /// 5. **confirm** tentative tracks whose points (at least `trajectoryLength`, and all they hold,
 ///    up to twice that) pass the free-flight test, show a ball moving on its own rather than
 ///    with the blobs beside it (`CommonMotionTest`), and were detected like a ball
-///    (`DetectionEvidence`: whole blobs, and ball-like ones when there is no gravity to go
-///    by), giving each a new uuid;
+///    (`DetectionEvidence`: whole, mostly solid blobs, and ball-like ones when there is no
+///    gravity to go by), giving each a new uuid;
 /// 6. **emit** an observation for every confirmed track that gained a point in this frame;
 /// 7. **reap** tracks that missed too many frames, or whose ball is predicted outside the frame
 ///    while not found (a ball that leaves the frame ends its trajectory; re-entering starts a
