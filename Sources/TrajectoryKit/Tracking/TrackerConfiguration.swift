@@ -90,6 +90,17 @@ extension TrajectoryTracker {
         /// behind it, split at the apex or blurred. Such points are reported but not fitted.
         /// A bounce or a catch turns the ball farther than its own size in one frame.
         public var displacedDetectionInRadii = 1.0
+        /// A confirmed ball's blob whose radius is within this factor of the ball's (either
+        /// way), and at least `wholeDetectionMinimumSolidity` solid, is the whole ball alone and
+        /// its centre carries the ordinary centroid noise.
+        public var wholeDetectionRadiusRatio = 1.25
+        /// See `wholeDetectionRadiusRatio`.
+        public var wholeDetectionMinimumSolidity = 0.85
+        /// The centroid noise, in ball radii, of any other blob of a confirmed ball: part of the
+        /// ball, or the ball merged with something beside it, whose centre may lie anywhere on
+        /// the ball (three standard deviations reach its edge). Such points weigh little in the
+        /// flight's fit.
+        public var partialDetectionNoisePerRadius = 1.0 / 3
 
         public init() {}
 
@@ -105,6 +116,9 @@ extension TrajectoryTracker {
             try ConfigurationError.check("minimumTravelInRadii", minimumTravelInRadii, in: 0...1000)
             try ConfigurationError.check("maximumRadiusRatio", maximumRadiusRatio, in: 1...100)
             try ConfigurationError.check("displacedDetectionInRadii", displacedDetectionInRadii, in: 0...100)
+            try ConfigurationError.check("wholeDetectionRadiusRatio", wholeDetectionRadiusRatio, in: 1...100)
+            try ConfigurationError.check("wholeDetectionMinimumSolidity", wholeDetectionMinimumSolidity, in: 0...1)
+            try ConfigurationError.check("partialDetectionNoisePerRadius", partialDetectionNoisePerRadius, in: 0...10)
         }
     }
 

@@ -11,9 +11,10 @@ import struct Foundation.UUID
 /// 2. **associate** tracks and blobs inside the gates (`Associator`: greedy, confirmed tracks
 ///    first, strong blobs before weak ones);
 /// 3. **update** the matched tracks; a confirmed track fits a point that keeps its free
-///    flight, reports without fitting one a little off its path (the ball merged with clutter
-///    or split at the apex), and refuses one that breaks it (a bounce), which then counts as a
-///    miss;
+///    flight (weighing little a blob that is only part of its ball, or its ball merged with
+///    something), reports without fitting one a little off its path (the ball merged with
+///    clutter or split at the apex), and refuses one that breaks it (a bounce), which then
+///    counts as a miss;
 /// 4. **create** a tentative track from every strong blob left over (weak blobs only extend);
 /// 5. **confirm** tentative tracks whose points (at least `trajectoryLength`, and all they hold,
 ///    up to twice that) pass the free-flight test, show a ball moving on its own rather than
