@@ -143,10 +143,18 @@ extension TrajectoryTracker {
     }
 
     /// What makes a blob weak. A weak blob may extend a track (a ball half hidden by a hand,
-    /// blurred against a busy background) but never starts one, so clutter starts fewer tracks.
+    /// blurred against a busy background) but does not start one, so clutter starts fewer
+    /// tracks; only in a quiet frame may a faint but solid one (`minimumQuietStartContrast`).
     public struct BlobCriteria: Sendable, Hashable {
         /// Mean luma change (0–255) below which a blob is weak.
         public var minimumContrast = 10.0
+        /// In a quiet frame (at most `quietFrameBlobCount` blobs), a blob fainter than
+        /// `minimumContrast` but at least this clear, solid and no longer than a blurred ball,
+        /// may start a track too: a faint ball may never show a clear blob, and where nothing
+        /// else moves there is no clutter to flicker faintly. At most `minimumContrast`.
+        public var minimumQuietStartContrast = 6.0
+        /// The most blobs a frame may hold and still be quiet (see `minimumQuietStartContrast`).
+        public var quietFrameBlobCount = 4
         /// Solidity below which a blob is ragged (a hand, foliage) and so weak.
         public var minimumSolidity = 0.6
         /// Elongation above which a blob is weak when its speed is unknown (a new track). A
@@ -166,6 +174,8 @@ extension TrajectoryTracker {
 
         func validate() throws(ConfigurationError) {
             try ConfigurationError.check("minimumContrast", minimumContrast, in: 0...255)
+            try ConfigurationError.check("minimumQuietStartContrast", minimumQuietStartContrast, in: 0...minimumContrast)
+            try ConfigurationError.check("quietFrameBlobCount", quietFrameBlobCount, in: 0...1000)
             try ConfigurationError.check("minimumSolidity", minimumSolidity, in: 0...1)
             try ConfigurationError.check("maximumElongation", maximumElongation, in: 1...1000)
             try ConfigurationError.check("elongationSlack", elongationSlack, in: 0...1000)
