@@ -20,9 +20,13 @@ struct TrackPrediction: Sendable, Hashable {
 struct BlobStrength: Sendable {
     let criteria: TrajectoryTracker.BlobCriteria
 
-    /// Whether `blob` may start a track: clear, solid and no longer than a blurred ball.
-    func canStartTrack(_ blob: Blob) -> Bool {
-        isClearAndSolid(blob) && blob.elongation <= criteria.maximumElongation
+    /// Whether `blob`, one of `blobCount` in its frame, may start a track: solid, no longer
+    /// than a blurred ball, and clear, or in a quiet frame at least not fainter than
+    /// `minimumQuietStartContrast`.
+    func canStartTrack(_ blob: Blob, among blobCount: Int) -> Bool {
+        let isQuiet = blobCount <= criteria.quietFrameBlobCount
+        return blob.contrast >= (isQuiet ? criteria.minimumQuietStartContrast : criteria.minimumContrast) && blob.solidity >= criteria.minimumSolidity
+            && blob.elongation <= criteria.maximumElongation
     }
 
     /// Whether `blob` is a strong match for the track predicted by `prediction`: clear, solid,
@@ -36,7 +40,7 @@ struct BlobStrength: Sendable {
         return blob.elongation <= 1 + blur + criteria.elongationSlack
     }
 
-    private func isClearAndSolid(_ blob: Blob) -> Bool {
+    func isClearAndSolid(_ blob: Blob) -> Bool {
         blob.contrast >= criteria.minimumContrast && blob.solidity >= criteria.minimumSolidity
     }
 }

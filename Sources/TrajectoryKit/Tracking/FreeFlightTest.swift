@@ -12,8 +12,18 @@ struct TrackSample: Sendable, Hashable {
     var neighbourMotion = NeighbourMotion.unknown
     /// How the detection looked: see `DetectionEvidence`.
     var detection = DetectionQuality()
+    /// Standard deviation of this detection's centre, pixels, when it is known to be larger
+    /// than the ordinary centroid noise (see `FreeFlightTest.centroidNoise(of:ballRadius:)`);
+    /// 0 when it is not.
+    var centroidNoise = 0.0
 
-    var timedPosition: TimedPosition { TimedPosition(time: time, position: center) }
+    /// This sample's weight in a least-squares fit whose samples ordinarily carry noise
+    /// `referenceNoise`: 1, or less for a centre known to be noisier.
+    func weight(referenceNoise: Double) -> Double {
+        guard centroidNoise > referenceNoise else { return 1 }
+        let ratio = referenceNoise / centroidNoise
+        return ratio * ratio
+    }
 }
 
 /// An acceleration with the standard error of each component.
@@ -92,7 +102,7 @@ struct FreeFlightTest: Sendable {
             if travel(of: samples.suffix(travelCount)) < max(criteria.minimumTravelInRadii * meanRadius, 2 * criteria.significance * noise) {
                 return .tooLittleTravel
             }
-            if !hasSteadyRadius(samples, mean: meanRadius) { return .radiusVaries }
+            if !hasSteadyRadius(samples) { return .radiusVaries }
             return .freeFlight
         }
         return FlightAssessment(
@@ -151,15 +161,22 @@ struct FreeFlightTest: Sendable {
 
     /// At least 80 % of the radii lie within √ratio of the mean (either way): one detection
     /// merged with a hand does not spoil a flight, a blob that keeps changing size does.
-    private func hasSteadyRadius(_ samples: some Collection<TrackSample>, mean: Double) -> Bool {
+    /// Detections already known to be only part of the ball, or merged with something
+    /// (`TrackSample.centroidNoise`), do not count: their size is not the ball's.
+    private func hasSteadyRadius(_ samples: some Collection<TrackSample>) -> Bool {
+        let whole = samples.lazy.filter { $0.centroidNoise == 0 }
+        let count = whole.count
+        guard count > 0 else { return true }
+        let mean = whole.reduce(0) { $0 + $1.radius } / Double(count)
         let factor = criteria.maximumRadiusRatio.squareRoot()
-        let steady = samples.count { $0.radius <= mean * factor && $0.radius >= mean / factor }
-        return Double(steady) >= 0.8 * Double(samples.count)
+        let steady = whole.count { $0.radius <= mean * factor && $0.radius >= mean / factor }
+        return Double(steady) >= 0.8 * Double(count)
     }
 }
 
 /// x and y each quadratic in time: the general constant-acceleration model, used to measure
-/// the acceleration's direction (the tracker's predictions use `KinematicFit`).
+/// the acceleration's direction (the tracker's predictions use `KinematicFit`). Samples known
+/// to be noisier than `noise` weigh less (`TrackSample.weight(referenceNoise:)`).
 private struct ConstantAccelerationFit {
     let acceleration: AccelerationEstimate
     let residualSumOfSquares: Double
@@ -168,8 +185,12 @@ private struct ConstantAccelerationFit {
 
     init(_ samples: some Collection<TrackSample>, noise: Double) {
         // Distinct times are guaranteed by the tracker (one point per analysed frame).
-        x = OrthogonalPolynomialFit(samples, maximumDegree: 2, abscissa: \.time, ordinate: \.center.x)!
-        y = OrthogonalPolynomialFit(samples, maximumDegree: 2, abscissa: \.time, ordinate: \.center.y)!
+        x = OrthogonalPolynomialFit(
+            samples, maximumDegree: 2, abscissa: \.time, ordinate: \.center.x,
+            weight: { $0.weight(referenceNoise: noise) })!
+        y = OrthogonalPolynomialFit(
+            samples, maximumDegree: 2, abscissa: \.time, ordinate: \.center.y,
+            weight: { $0.weight(referenceNoise: noise) })!
         acceleration = AccelerationEstimate(
             value: PixelVector(x: x.curvature, y: y.curvature),
             standardError: PixelVector(

@@ -49,11 +49,26 @@ public struct KinematicFit: Sendable {
     ///
     /// - Complexity: O(n), no allocation.
     public init?(samples: some Collection<TimedPosition>) {
+        self.init(samples, time: \.time, position: \.position) { _ in 1 }
+    }
+
+    /// Fits a track's samples (at least two, at distinct times), each weighted by how much
+    /// noisier its centre is than `referenceNoise` (see `TrackSample.centroidNoise`), so that a
+    /// detection known to be off the ball's centre barely sways the fit. Prediction spreads are
+    /// then given for `referenceNoise`.
+    init?(samples: some Collection<TrackSample>, referenceNoise: Double) {
+        self.init(samples, time: \.time, position: \.center) { $0.weight(referenceNoise: referenceNoise) }
+    }
+
+    private init?<Samples: Collection>(
+        _ samples: Samples, time: (Samples.Element) -> Double, position: (Samples.Element) -> PixelPoint,
+        weight: (Samples.Element) -> Double
+    ) {
         guard samples.count >= 2,
               let horizontal = OrthogonalPolynomialFit(
-                  samples, maximumDegree: 1, abscissa: \.time, ordinate: \.position.x),
+                  samples, maximumDegree: 1, abscissa: time, ordinate: { position($0).x }, weight: weight),
               let vertical = OrthogonalPolynomialFit(
-                  samples, maximumDegree: 2, abscissa: \.time, ordinate: \.position.y),
+                  samples, maximumDegree: 2, abscissa: time, ordinate: { position($0).y }, weight: weight),
               horizontal.degree == 1
         else { return nil }
         self.horizontal = horizontal
@@ -83,8 +98,14 @@ public struct KinematicFit: Sendable {
     /// centroid noise of standard deviation `centroidNoise` pixels. It grows with the distance
     /// of `time` from the samples and shrinks with their number.
     public func predictionStandardDeviation(at time: Double, centroidNoise: Double) -> Double {
+        predictionStandardDeviation(at: time, centroidNoise: centroidNoise, detectionNoise: centroidNoise)
+    }
+
+    /// As `predictionStandardDeviation(at:centroidNoise:)`, for a new detection whose centre
+    /// carries noise `detectionNoise` rather than the samples' `centroidNoise`.
+    func predictionStandardDeviation(at time: Double, centroidNoise: Double, detectionNoise: Double) -> Double {
         let leverage = max(horizontal.leverage(at: time), vertical.leverage(at: time))
-        return centroidNoise * (1 + leverage).squareRoot()
+        return (centroidNoise * centroidNoise * leverage + detectionNoise * detectionNoise).squareRoot()
     }
 
     /// Root mean square distance of the samples from the fit, pixels.

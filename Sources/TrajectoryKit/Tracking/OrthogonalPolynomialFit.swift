@@ -1,5 +1,6 @@
-/// Ordinary least-squares fit of v = p(u) with p of degree at most 2, through Forsythe's
-/// orthogonal polynomials: the numerically sound way to fit a low-degree polynomial.
+/// Least-squares fit of v = p(u) with p of degree at most 2, through Forsythe's orthogonal
+/// polynomials: the numerically sound way to fit a low-degree polynomial. Ordinary by default;
+/// weighted when the samples' noise differs (weight ∝ 1 / variance).
 ///
 /// The abscissae are first centred on their mean and scaled by their largest distance from it,
 /// so the scaled abscissa s lies in [−1, 1] whatever the units (normalized x, seconds since
@@ -7,10 +8,11 @@
 ///
 ///     q₀ = 1,   q₁ = s − α₁,   q₂ = (s − α₂)·q₁ − β₂
 ///
-/// is orthogonal (Σ qⱼ·qₖ = 0 for j ≠ k), so each coefficient θₖ = Σ v·qₖ / Σ qₖ² is found on its
-/// own, without forming or inverting a normal matrix, and dropping a degree leaves the lower
-/// coefficients unchanged. The squared norms ‖qₖ‖² say how much the samples' spread can support
-/// the k-th power, and give each coefficient's variance (σ²/‖qₖ‖² for noise σ).
+/// is orthogonal (Σ w·qⱼ·qₖ = 0 for j ≠ k, w the samples' weights), so each coefficient
+/// θₖ = Σ w·v·qₖ / Σ w·qₖ² is found on its own, without forming or inverting a normal matrix, and
+/// dropping a degree leaves the lower coefficients unchanged. The squared norms ‖qₖ‖² = Σ w·qₖ²
+/// say how much the samples' spread can support the k-th power, and give each coefficient's
+/// variance (σ²/‖qₖ‖² when a sample of weight w carries noise σ/√w).
 struct OrthogonalPolynomialFit: Sendable, Hashable {
     /// The highest power fitted: at most the requested degree, lower when the abscissae do not
     /// have enough distinct values for it.
@@ -29,59 +31,64 @@ struct OrthogonalPolynomialFit: Sendable, Hashable {
     private(set) var coefficients: SIMD3<Double>
     /// ‖q₀‖², ‖q₁‖², ‖q₂‖² over the samples.
     let squaredNorms: SIMD3<Double>
-    /// Σ (v − fit)² over the samples.
+    /// Σ w·(v − fit)² over the samples.
     private(set) var residualSumOfSquares: Double
 
-    /// A basis norm below this fraction of the sample count is treated as zero: the samples have
-    /// too few distinct abscissae for that power (q₁ and q₂ are bounded by 1 on [−1, 1], so the
-    /// test is independent of units).
+    /// A basis norm below this fraction of the samples' total weight (their count, unweighted)
+    /// is treated as zero: the samples have too few distinct abscissae for that power (q₁ and q₂
+    /// are bounded by 1 on [−1, 1], so the test is independent of units).
     private static let degenerateNormFraction = 1e-12
 
-    /// Fits `samples`, reading each one's abscissa and ordinate through the two closures.
-    /// Returns nil for an empty collection or one holding a non-finite value.
+    /// Fits `samples`, reading each one's abscissa, ordinate and weight (positive; 1 for
+    /// ordinary least squares) through the closures. Returns nil for an empty collection or one
+    /// holding a non-finite value.
     ///
     /// - Complexity: O(n), four passes over the samples, no allocation.
     init?<Samples: Collection>(
         _ samples: Samples, maximumDegree: Int,
-        abscissa: (Samples.Element) -> Double, ordinate: (Samples.Element) -> Double
+        abscissa: (Samples.Element) -> Double, ordinate: (Samples.Element) -> Double,
+        weight: (Samples.Element) -> Double = { _ in 1 }
     ) {
         precondition((0...2).contains(maximumDegree), "degree must be 0, 1 or 2")
         let n = samples.count
         guard n > 0 else { return nil }
 
-        var sum = 0.0, sumOfOrdinates = 0.0
+        var totalWeight = 0.0, sum = 0.0, sumOfOrdinates = 0.0
         var lowest = Double.infinity, highest = -Double.infinity
         for sample in samples {
             let u = abscissa(sample)
-            sum += u
-            sumOfOrdinates += ordinate(sample)
+            let w = weight(sample)
+            totalWeight += w
+            sum += w * u
+            sumOfOrdinates += w * ordinate(sample)
             lowest = min(lowest, u)
             highest = max(highest, u)
         }
-        guard sum.isFinite, sumOfOrdinates.isFinite else { return nil }
-        let center = sum / Double(n)
+        guard sum.isFinite, sumOfOrdinates.isFinite, totalWeight > 0 else { return nil }
+        let center = sum / totalWeight
         let halfSpread = max(center - lowest, highest - center)
         let scale = halfSpread > 0 ? halfSpread : 1
         func scaled(_ sample: Samples.Element) -> Double { (abscissa(sample) - center) / scale }
 
         // Pass 2: q₁ and the constants of q₂.
         var sumOfScaled = 0.0
-        for sample in samples { sumOfScaled += scaled(sample) }
-        let alpha1 = sumOfScaled / Double(n)
-        let theta0 = sumOfOrdinates / Double(n)
+        for sample in samples { sumOfScaled += weight(sample) * scaled(sample) }
+        let alpha1 = sumOfScaled / totalWeight
+        let theta0 = sumOfOrdinates / totalWeight
         var norm1 = 0.0, cubeMoment = 0.0, projection1 = 0.0
         for sample in samples {
             let s = scaled(sample)
+            let w = weight(sample)
             let q1 = s - alpha1
-            norm1 += q1 * q1
-            cubeMoment += s * q1 * q1
-            projection1 += (ordinate(sample) - theta0) * q1
+            norm1 += w * q1 * q1
+            cubeMoment += w * s * q1 * q1
+            projection1 += w * (ordinate(sample) - theta0) * q1
         }
-        let degenerate = Self.degenerateNormFraction * Double(n)
+        let degenerate = Self.degenerateNormFraction * totalWeight
         let hasLinear = maximumDegree >= 1 && norm1 > degenerate
         let theta1 = hasLinear ? projection1 / norm1 : 0
         let alpha2 = hasLinear ? cubeMoment / norm1 : 0
-        let beta2 = norm1 / Double(n)
+        let beta2 = norm1 / totalWeight
 
         // Pass 3: q₂, fitted to what θ₀ and θ₁ leave (modified Gram–Schmidt).
         var norm2 = 0.0, projection2 = 0.0
@@ -90,8 +97,9 @@ struct OrthogonalPolynomialFit: Sendable, Hashable {
                 let s = scaled(sample)
                 let q1 = s - alpha1
                 let q2 = (s - alpha2) * q1 - beta2
-                norm2 += q2 * q2
-                projection2 += (ordinate(sample) - theta0 - theta1 * q1) * q2
+                let w = weight(sample)
+                norm2 += w * q2 * q2
+                projection2 += w * (ordinate(sample) - theta0 - theta1 * q1) * q2
             }
         }
         let hasQuadratic = hasLinear && maximumDegree == 2 && norm2 > degenerate
@@ -105,14 +113,14 @@ struct OrthogonalPolynomialFit: Sendable, Hashable {
         self.beta2 = beta2
         self.degree = hasQuadratic ? 2 : (hasLinear ? 1 : 0)
         self.coefficients = SIMD3(theta0, theta1, theta2)
-        self.squaredNorms = SIMD3(Double(n), norm1, norm2)
+        self.squaredNorms = SIMD3(totalWeight, norm1, norm2)
 
         // Pass 4: residuals of the final fit.
         self.residualSumOfSquares = 0
         var residuals = 0.0
         for sample in samples {
             let r = ordinate(sample) - value(at: abscissa(sample))
-            residuals += r * r
+            residuals += weight(sample) * r * r
         }
         self.residualSumOfSquares = residuals
     }
@@ -160,7 +168,7 @@ struct OrthogonalPolynomialFit: Sendable, Hashable {
 
     /// Root mean square of the basis function qₖ over the samples, in scaled units (s ∈ [−1, 1]):
     /// how well the abscissae's spread supports the k-th power (0 when it cannot at all).
-    func basisRootMeanSquare(_ k: Int) -> Double { (squaredNorms[k] / Double(count)).squareRoot() }
+    func basisRootMeanSquare(_ k: Int) -> Double { (squaredNorms[k] / squaredNorms[0]).squareRoot() }
 
     /// The same fit without the powers above `newDegree`. Because the basis is orthogonal the
     /// remaining coefficients are unchanged, and each dropped term adds θₖ²·‖qₖ‖² to the residual.

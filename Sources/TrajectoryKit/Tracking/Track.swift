@@ -38,6 +38,9 @@ final class Track {
     private var accelerationCount = 0
     /// The latest free-flight assessment of the window, for the confidence.
     private(set) var latestAssessment: FlightAssessment?
+    /// The ball's radius, pixels, as its points showed it when the track was confirmed: what a
+    /// later detection's size is compared with (meaningless before).
+    private var ballRadius = 0.0
 
     /// Vision's `trajectoryLength`: the points a window holds.
     let windowLength: Int
@@ -98,6 +101,7 @@ final class Track {
         var sample = sample
         sample.missesBefore = missedFrames
         if isConfirmed {
+            sample.centroidNoise = test.centroidNoise(of: sample, ballRadius: ballRadius)
             switch continuation(of: sample, test: test) {
             case .fitted(let assessment):
                 history.append(sample)
@@ -137,14 +141,16 @@ final class Track {
     }
 
     /// Fitted when `sample` lies within the flight's gate (see `flightGate`) and keeps the
-    /// flight; displaced when it lies within `displacedDetectionInRadii` ball radii beyond that
+    /// flight (a blob that is only part of the ball, or the ball merged with something, has a
+    /// wider gate and weighs little in the fit: `FreeFlightTest.centroidNoise(of:ballRadius:)`); displaced when it lies within `displacedDetectionInRadii` ball radii beyond that
     /// gate and the flight has been fitted within the last `maximumMissedFrames` frames (a
     /// displaced point counts as a miss for the fit, so the prediction never goes stale);
     /// refused otherwise. A bounce or a catch turns the ball at once, so its points soon lie
     /// farther off the predicted path than the ball's size.
     private func continuation(of sample: TrackSample, test: FreeFlightTest) -> Continuation {
-        guard let fit = KinematicFit(samples: window.lazy.map(\.timedPosition)) else { return .refused }
-        let gate = flightGate(fit: fit, at: sample.time, test: test)
+        guard let fit = KinematicFit(samples: window, referenceNoise: test.centroidNoise(radius: meanRadius))
+        else { return .refused }
+        let gate = flightGate(fit: fit, at: sample.time, test: test, detectionNoise: sample.centroidNoise)
         let deviation = fit.position(at: sample.time).distance(to: sample.center)
         if deviation <= gate {
             history.append(sample)
@@ -191,6 +197,7 @@ final class Track {
         }
         latestAssessment = assessment
         accumulate(assessment.acceleration)
+        ballRadius = meanRadius
         uuid = makeID()
         state = .confirmed
         trimHistory()
@@ -246,7 +253,7 @@ final class Track {
         let window = self.window
         let latest = window[window.index(before: window.endIndex)]
         let interval = time - latest.time
-        guard let fit = KinematicFit(samples: window.lazy.map(\.timedPosition)) else {
+        guard let fit = KinematicFit(samples: window, referenceNoise: test.centroidNoise(radius: radius)) else {
             let noise = test.centroidNoise(radius: radius)
             return TrackPrediction(
                 isConfirmed: isConfirmed, center: latest.center,
@@ -275,16 +282,18 @@ final class Track {
     /// The gate of a confirmed flight at `time`: the prediction's noise, plus the bending
     /// that the sideways part of gravity the allowed tilt adds could cause (the fit has x
     /// linear in time). A bounce falls outside it.
-    private func flightGate(fit: KinematicFit, at time: Double, test: FreeFlightTest) -> Double {
+    private func flightGate(fit: KinematicFit, at time: Double, test: FreeFlightTest, detectionNoise: Double = 0) -> Double {
         let sideways = tan(test.criteria.maximumTilt) * abs(fit.acceleration.y)
-        return noiseGate(fit: fit, at: time, test: test) + bending(by: sideways, at: time)
+        return noiseGate(fit: fit, at: time, test: test, detectionNoise: detectionNoise) + bending(by: sideways, at: time)
     }
 
     /// `significance` standard deviations of the distance between the fit's position at `time`
-    /// and a new detection there.
-    private func noiseGate(fit: KinematicFit, at time: Double, test: FreeFlightTest) -> Double {
-        test.criteria.significance
-            * fit.predictionStandardDeviation(at: time, centroidNoise: test.centroidNoise(radius: meanRadius))
+    /// and a new detection there, whose centre carries `detectionNoise` when that is larger
+    /// than the ordinary centroid noise.
+    private func noiseGate(fit: KinematicFit, at time: Double, test: FreeFlightTest, detectionNoise: Double = 0) -> Double {
+        let noise = test.centroidNoise(radius: meanRadius)
+        return test.criteria.significance
+            * fit.predictionStandardDeviation(at: time, centroidNoise: noise, detectionNoise: max(noise, detectionNoise))
     }
 
     /// How far an acceleration the fit does not model can bend the path at `time` away from

@@ -90,6 +90,17 @@ extension TrajectoryTracker {
         /// behind it, split at the apex or blurred. Such points are reported but not fitted.
         /// A bounce or a catch turns the ball farther than its own size in one frame.
         public var displacedDetectionInRadii = 1.0
+        /// A confirmed ball's blob whose radius is within this factor of the ball's (either
+        /// way), and at least `wholeDetectionMinimumSolidity` solid, is the whole ball alone and
+        /// its centre carries the ordinary centroid noise.
+        public var wholeDetectionRadiusRatio = 1.25
+        /// See `wholeDetectionRadiusRatio`.
+        public var wholeDetectionMinimumSolidity = 0.85
+        /// The centroid noise, in ball radii, of any other blob of a confirmed ball: part of the
+        /// ball, or the ball merged with something beside it, whose centre may lie anywhere on
+        /// the ball (three standard deviations reach its edge). Such points weigh little in the
+        /// flight's fit.
+        public var partialDetectionNoisePerRadius = 1.0 / 3
 
         public init() {}
 
@@ -105,6 +116,9 @@ extension TrajectoryTracker {
             try ConfigurationError.check("minimumTravelInRadii", minimumTravelInRadii, in: 0...1000)
             try ConfigurationError.check("maximumRadiusRatio", maximumRadiusRatio, in: 1...100)
             try ConfigurationError.check("displacedDetectionInRadii", displacedDetectionInRadii, in: 0...100)
+            try ConfigurationError.check("wholeDetectionRadiusRatio", wholeDetectionRadiusRatio, in: 1...100)
+            try ConfigurationError.check("wholeDetectionMinimumSolidity", wholeDetectionMinimumSolidity, in: 0...1)
+            try ConfigurationError.check("partialDetectionNoisePerRadius", partialDetectionNoisePerRadius, in: 0...10)
         }
     }
 
@@ -129,10 +143,18 @@ extension TrajectoryTracker {
     }
 
     /// What makes a blob weak. A weak blob may extend a track (a ball half hidden by a hand,
-    /// blurred against a busy background) but never starts one, so clutter starts fewer tracks.
+    /// blurred against a busy background) but does not start one, so clutter starts fewer
+    /// tracks; only in a quiet frame may a faint but solid one (`minimumQuietStartContrast`).
     public struct BlobCriteria: Sendable, Hashable {
         /// Mean luma change (0–255) below which a blob is weak.
         public var minimumContrast = 10.0
+        /// In a quiet frame (at most `quietFrameBlobCount` blobs), a blob fainter than
+        /// `minimumContrast` but at least this clear, solid and no longer than a blurred ball,
+        /// may start a track too: a faint ball may never show a clear blob, and where nothing
+        /// else moves there is no clutter to flicker faintly. At most `minimumContrast`.
+        public var minimumQuietStartContrast = 6.0
+        /// The most blobs a frame may hold and still be quiet (see `minimumQuietStartContrast`).
+        public var quietFrameBlobCount = 4
         /// Solidity below which a blob is ragged (a hand, foliage) and so weak.
         public var minimumSolidity = 0.6
         /// Elongation above which a blob is weak when its speed is unknown (a new track). A
@@ -152,6 +174,8 @@ extension TrajectoryTracker {
 
         func validate() throws(ConfigurationError) {
             try ConfigurationError.check("minimumContrast", minimumContrast, in: 0...255)
+            try ConfigurationError.check("minimumQuietStartContrast", minimumQuietStartContrast, in: 0...minimumContrast)
+            try ConfigurationError.check("quietFrameBlobCount", quietFrameBlobCount, in: 0...1000)
             try ConfigurationError.check("minimumSolidity", minimumSolidity, in: 0...1)
             try ConfigurationError.check("maximumElongation", maximumElongation, in: 1...1000)
             try ConfigurationError.check("elongationSlack", elongationSlack, in: 0...1000)

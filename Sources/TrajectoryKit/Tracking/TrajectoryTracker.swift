@@ -11,10 +11,13 @@ import struct Foundation.UUID
 /// 2. **associate** tracks and blobs inside the gates (`Associator`: greedy, confirmed tracks
 ///    first, strong blobs before weak ones);
 /// 3. **update** the matched tracks; a confirmed track fits a point that keeps its free
-///    flight, reports without fitting one a little off its path (the ball merged with clutter
-///    or split at the apex), and refuses one that breaks it (a bounce), which then counts as a
-///    miss;
-/// 4. **create** a tentative track from every strong blob left over (weak blobs only extend);
+///    flight (weighing little a blob that is only part of its ball, or its ball merged with
+///    something), reports without fitting one a little off its path (the ball merged with
+///    clutter or split at the apex), and refuses one that breaks it (a bounce), which then
+///    counts as a miss;
+/// 4. **create** a tentative track from every strong blob left over (weak blobs only extend,
+///    except that a faint but solid blob starts one in a quiet frame, where nothing else
+///    moves: `BlobCriteria.minimumQuietStartContrast`);
 /// 5. **confirm** tentative tracks whose points (at least `trajectoryLength`, and all they hold,
 ///    up to twice that) pass the free-flight test, show a ball moving on its own rather than
 ///    with the blobs beside it (`CommonMotionTest`), and were detected like a ball
@@ -135,11 +138,12 @@ public final class TrajectoryTracker {
     }
 
     private func createTracks(blobs: [Blob], frame: FrameStamp, size: FrameSize) {
-        for blobIndex in leftoverBlobs where blobStrength.canStartTrack(blobs[blobIndex]) {
+        for blobIndex in leftoverBlobs where blobStrength.canStartTrack(blobs[blobIndex], among: blobs.count) {
             let blob = blobs[blobIndex]
             let track = spareTracks.popLast()
                 ?? Track(windowLength: configuration.trajectoryLength, maximumMissedFrames: configuration.maximumMissedFrames)
-            track.start(first: sample(blob, among: blobs, frame, size: size, isStrong: true), point: size.point(blob, frame))
+            let isStrong = blobStrength.isClearAndSolid(blob)
+            track.start(first: sample(blob, among: blobs, frame, size: size, isStrong: isStrong), point: size.point(blob, frame))
             tracks.append(track)
         }
     }
