@@ -46,6 +46,10 @@ let package = Package(
         .testTarget(name: "TrajectoryVideoTests", dependencies: ["TrajectoryVideo", "TrajectorySynth"]),
         .testTarget(name: "TrajectorySynthTests", dependencies: ["TrajectorySynth", "TrajectoryEvaluation"]),
         .testTarget(name: "TrajectoryEvaluationTests", dependencies: ["TrajectoryEvaluation"]),
+        // The accuracy targets on every generated scene, end to end (takes a few minutes).
+        .testTarget(
+            name: "SceneSuiteTests",
+            dependencies: ["TrajectoryKit", "TrajectoryVideo", "TrajectorySynth", "TrajectoryEvaluation"]),
         // Runs the built `trajectories` binary the way a user would.
         .testTarget(name: "TrajectoriesCLITests", dependencies: ["TrajectoryEvaluation", "TrajectoryKit"]),
     ]

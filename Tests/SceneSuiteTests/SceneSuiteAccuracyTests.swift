@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+import TrajectoryEvaluation
+import TrajectoryKit
+import TrajectorySynth
+import TrajectoryVideo
+
+/// The accuracy targets, held on every scene of the catalogue with three seeds each: the same
+/// clips `Scripts/accuracy-report` scores, made, encoded, detected and scored here end to end.
+@Suite struct SceneSuiteAccuracyTests {
+    static let seeds: [UInt64] = [1, 2, 3]
+
+    /// Renders, encodes and detects one clip, and scores the result against its truth.
+    static func score(_ scene: CatalogScene, seed: UInt64, in folder: URL) throws -> FlightClipScore {
+        let clip = try SceneExport.write(scene, seed: seed, to: folder)
+        defer { try? FileManager.default.removeItem(at: clip.video) }
+        let request = try DetectTrajectoriesRequest(trajectoryLength: 10)
+        var collector = TrajectoryCollector()
+        let summary = try VideoTrajectoryDetection.run(uri: clip.video.path, request: request) { frame in
+            collector.add(frame.observations)
+        }
+        let report = TrajectoryReport(
+            source: .init(
+                uri: clip.video.path, width: summary.info.width, height: summary.info.height,
+                frameRate: summary.info.frameRate, frameCount: summary.framesDecoded,
+                duration: summary.duration, rotation: summary.info.rotation),
+            request: .init(
+                trajectoryLength: 10, frameAnalysisSpacing: 0, objectMinimumNormalizedRadius: 0,
+                objectMaximumNormalizedRadius: 1, regionOfInterest: .full),
+            trajectories: collector.trajectories(formattedBy: ReportFormatter(
+                coordinates: .normalized, frameWidth: summary.info.width, frameHeight: summary.info.height)))
+        return try FlightScorer().score(report, against: clip.truth, clip: SceneExport.baseName(scene, seed: seed))
+    }
+
+    /// Every scene with every seed, two clips at a time (the machines have two cores).
+    static let evaluation: Result<FlightEvaluation, any Error> = {
+        Result {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scene-suite-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let jobs = CatalogScene.allCases.flatMap { scene in seeds.map { (scene, $0) } }
+            let results = ResultSlots<FlightClipScore>(count: jobs.count)
+            DispatchQueue.concurrentPerform(iterations: 2) { worker in
+                for index in stride(from: worker, to: jobs.count, by: 2) {
+                    results.set(index, Result { try score(jobs[index].0, seed: jobs[index].1, in: folder) })
+                }
+            }
+            return FlightEvaluation(clips: try results.values(), options: .standard)
+        }
+    }()
+
+    @Test("over every scene: recall and precision ≥ 0.95, mean point error ≤ 1.5 px")
+    func overall() throws {
+        let total = try Self.evaluation.get().total
+        #expect(total.metrics.recall >= 0.95)
+        #expect(total.metrics.precision >= 0.95)
+        let error = try #require(total.metrics.meanPointError)
+        #expect(error <= 1.5)
+    }
+
+    /// Scenes that still miss the per-scene floor of 0.85 (see the accuracy issue's note):
+    /// walkers (a ball over a walker's torso merges into the walker's blob), distractors (a marker
+    /// circling from the first frame passes for a flight), carried-ball (other tracks take a
+    /// thrown ball's blobs), no-ball-clutter (an arm-swung ball). Listed so the suite shows both
+    /// that every other scene holds the floor and when one of these starts to: a known issue
+    /// that no longer happens fails the test, and the scene must then leave this list.
+    static let scenesBelowFloor: Set<CatalogScene> = [.walkers, .distractors, .carriedBall, .noBallClutter]
+
+    @Test("no scene below 0.85 recall or precision", arguments: CatalogScene.allCases)
+    func perScene(scene: CatalogScene) throws {
+        let evaluation = try Self.evaluation.get()
+        let row = try #require(evaluation.scenes.first { $0.name == scene.rawValue })
+        let problems = evaluation.problems.filter { $0.hasPrefix(scene.rawValue + "-") }
+        let check = {
+            #expect(row.metrics.recall >= 0.85 && row.metrics.precision >= 0.85, "\(problems)")
+        }
+        if Self.scenesBelowFloor.contains(scene) {
+            withKnownIssue("\(scene.rawValue) is below the floor") { check() }
+        } else {
+            check()
+        }
+    }
+
+    @Test("clips with motion and no ball give no trajectory at all")
+    func noBallScenes() throws {
+        let evaluation = try Self.evaluation.get()
+        let noBall = evaluation.scenes.filter { $0.counts.flights == 0 && $0.name != "total" }
+        #expect(noBall.count == 2)
+        for row in noBall {
+            let check = { #expect(row.counts.falseTrajectories == 0, "\(row.name)") }
+            if Self.scenesBelowFloor.contains(where: { $0.rawValue == row.name }) {
+                withKnownIssue("\(row.name) has a false trajectory") { check() }
+            } else {
+                check()
+            }
+        }
+    }
+}
+
+/// Results filled in by several threads, one slot each.
+final class ResultSlots<Value: Sendable>: @unchecked Sendable {
+    private var slots: [Result<Value, any Error>?]
+    private let lock = NSLock()
+
+    init(count: Int) {
+        slots = Array(repeating: nil, count: count)
+    }
+
+    func set(_ index: Int, _ result: Result<Value, any Error>) {
+        lock.withLock { slots[index] = result }
+    }
+
+    /// Every value, or the first error.
+    func values() throws -> [Value] {
+        try lock.withLock { slots }.map { try $0!.get() }
+    }
+}
