@@ -193,9 +193,9 @@ import TrajectoryKit
 
 @Suite struct TrackingContinuationTests {
     /// A ball falling at the rate the scenes' balls do (700 px/s², about 90 radii/s²).
-    static func ball(radius: Double = 8) -> MovingBlob {
+    static func ball(radius: Double = 8, gravity: Double = 700) -> MovingBlob {
         MovingBlob.ball(
-            origin: PixelPoint(x: 200, y: 600), velocity: PixelVector(x: 300, y: -600), gravity: 700, radius: radius)
+            origin: PixelPoint(x: 200, y: 600), velocity: PixelVector(x: 300, y: -600), gravity: gravity, radius: radius)
     }
 
     /// The ball's blob in `frames` moved `offset` off the ball, as when the detection merges
@@ -231,9 +231,36 @@ import TrajectoryKit
 
     @Test("displaced detections keep a flight only as long as it may go unfitted (maximumMissedFrames)")
     func displacedTooLong() throws {
-        // Seven frames 14 px off a ball of radius 20: the flight takes four, then ends.
-        let trajectories = try Self.trajectories(of: Self.ball(radius: 20), displacing: 14...20, by: PixelVector(x: 0, y: -14))
+        // Seven frames 14 px off a ball of radius 20: the flight takes four, then ends. (A ball
+        // that large falls at least 60 of its radii per second squared.)
+        let ball = Self.ball(radius: 20, gravity: 1200)
+        let trajectories = try Self.trajectories(of: ball, displacing: 14...20, by: PixelVector(x: 0, y: -14))
         let first = try #require(trajectories.first)
         #expect(first.points.last?.frame == 17)
+    }
+}
+
+/// Apparent gravity and apparent radius shrink alike with distance, so a thrown ball falls a
+/// fixed number of its own radii per second squared, at any depth: about 80 for a basketball,
+/// 300 for a tennis ball. Something that curves down more gently for its size is not a ball
+/// in flight (a marker going round a circle, a ball swung on an arm).
+@Suite struct TrackingFallStrengthTests {
+    static func trajectories(fallingRadiiPerSecondSquared strength: Double, seed: UInt64) -> [UUID] {
+        let radius = 8.0
+        let ball = MovingBlob.ball(
+            origin: PixelPoint(x: 150, y: 500), velocity: PixelVector(x: 300, y: -400),
+            gravity: strength * radius, radius: radius)
+        let scene = BlobScene(frameCount: 45, sources: [ball], seed: seed)
+        return scene.run(try! TrajectoryTracker()).uuids
+    }
+
+    @Test("a basketball-sized fall (80 radii/s²) is a flight", arguments: [31, 32, 33] as [UInt64])
+    func basketballFalls(seed: UInt64) {
+        #expect(Self.trajectories(fallingRadiiPerSecondSquared: 80, seed: seed).count == 1)
+    }
+
+    @Test("a curve falling 40 radii/s², gentler than any sports ball, is no flight", arguments: [34, 35, 36] as [UInt64])
+    func gentleCurveIsNoFlight(seed: UInt64) {
+        #expect(Self.trajectories(fallingRadiiPerSecondSquared: 40, seed: seed).isEmpty)
     }
 }

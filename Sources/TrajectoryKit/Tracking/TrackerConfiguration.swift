@@ -68,10 +68,14 @@ extension TrajectoryTracker {
         /// the camera's roll (and air drag) tilt the apparent gravity a little. 15°.
         public var maximumTilt = 15.0 * Double.pi / 180
         /// A ball that is not rolling falls at least this many of its own radii per second
-        /// squared: g ÷ the radius of the largest ball (9.81 m/s² ÷ 0.33 m ≈ 30). Apparent
-        /// gravity and apparent radius shrink alike with distance, so the bound holds at any
-        /// depth; a walking person's bobbing is far weaker for their size.
-        public var minimumFallAccelerationPerRadius = 30.0
+        /// squared: g ÷ the ball's radius, about 80 for a basketball (0.12 m), more for every
+        /// smaller ball (300 for a tennis ball). 60 leaves a margin for a radius measured large
+        /// (blur, a shadow) and allows balls up to 0.16 m. Apparent gravity and apparent radius
+        /// shrink alike with distance, so the bound holds at any depth. A marker going round a
+        /// circle or a ball swung on an arm curves down more gently for its size (30–65 in our
+        /// scenes), and a walking person's bobbing far more so. Footage slowed down in time
+        /// (slow motion played at its playback rate) falls more gently too: lower this for it.
+        public var minimumFallAccelerationPerRadius = 60.0
         /// Relative change of acceleration allowed between the first and second half of the
         /// points that confirm a track, beyond noise.
         public var accelerationTolerance = 0.1
