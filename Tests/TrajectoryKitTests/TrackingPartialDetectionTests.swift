@@ -65,15 +65,7 @@ import TrajectoryKit
 
     @Test("a bounce still ends the trajectory when the ball is seen in part around it")
     func bounceAmongPartialDetections() throws {
-        let ground = 650.0, gravity = 1500.0
-        let fallTime = (2 * (ground - 200) / gravity).squareRoot()
-        let reboundSpeed = 0.7 * gravity * fallTime
-        let ball = MovingBlob(path: { t in
-            let x = 300 + 250 * t
-            guard t > fallTime else { return PixelPoint(x: x, y: 200 + 0.5 * gravity * t * t) }
-            let u = t - fallTime
-            return PixelPoint(x: x, y: ground - reboundSpeed * u + 0.5 * gravity * u * u)
-        }, radius: 8)
+        let (ball, fallTime) = MovingBlob.bouncingBall()
         var scene = BlobScene(frameCount: 54, sources: [ball], seed: 7)
         var random = SeededGenerator(seed: 8)
         let bounceFrame = Int(fallTime * 30)

@@ -22,6 +22,21 @@ struct MovingBlob: Sendable {
             return PixelPoint(x: origin.x + velocity.x * t, y: origin.y + velocity.y * t + 0.5 * gravity * t * t)
         }, radius: radius)
     }
+
+    /// A ball dropped from y = 200 px while moving right at 250 px/s, bouncing off the ground at
+    /// y = 650 px with 70 % of its speed; `fallTime` is when it hits the ground, in seconds.
+    static func bouncingBall() -> (ball: MovingBlob, fallTime: Double) {
+        let ground = 650.0, gravity = 1500.0
+        let fallTime = (2 * (ground - 200) / gravity).squareRoot()
+        let reboundSpeed = 0.7 * gravity * fallTime
+        let ball = MovingBlob(path: { t in
+            let x = 300 + 250 * t
+            guard t > fallTime else { return PixelPoint(x: x, y: 200 + 0.5 * gravity * t * t) }
+            let u = t - fallTime
+            return PixelPoint(x: x, y: ground - reboundSpeed * u + 0.5 * gravity * u * u)
+        }, radius: 8)
+        return (ball, fallTime)
+    }
 }
 
 /// A synthetic video: frame stamps and the blobs a detector would report in each frame.

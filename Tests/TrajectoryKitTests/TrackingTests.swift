@@ -105,15 +105,7 @@ private func pixelDistance(_ location: NormalizedPoint, _ truth: PixelPoint) -> 
 
     @Test("a bounce ends one trajectory and starts another with a new uuid")
     func bounce() throws {
-        let ground = 650.0, gravity = 1500.0
-        let fallTime = (2 * (ground - 200) / gravity).squareRoot()
-        let reboundSpeed = 0.7 * gravity * fallTime
-        let ball = MovingBlob(path: { t in
-            let x = 300 + 250 * t
-            guard t > fallTime else { return PixelPoint(x: x, y: 200 + 0.5 * gravity * t * t) }
-            let u = t - fallTime
-            return PixelPoint(x: x, y: ground - reboundSpeed * u + 0.5 * gravity * u * u)
-        }, radius: 8)
+        let (ball, fallTime) = MovingBlob.bouncingBall()
         let scene = BlobScene(frameCount: 54, sources: [ball], seed: 3)
         let trajectories = scene.run(try TrajectoryTracker()).finalObservations
 
