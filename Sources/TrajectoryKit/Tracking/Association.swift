@@ -25,7 +25,8 @@ struct BlobStrength: Sendable {
     /// `minimumQuietStartContrast`.
     func canStartTrack(_ blob: Blob, among blobCount: Int) -> Bool {
         let isQuiet = blobCount <= criteria.quietFrameBlobCount
-        return blob.contrast >= (isQuiet ? criteria.minimumQuietStartContrast : criteria.minimumContrast) && blob.solidity >= criteria.minimumSolidity
+        let leastContrast = isQuiet ? criteria.minimumQuietStartContrast : criteria.minimumContrast
+        return blob.contrast >= leastContrast && blob.solidity >= criteria.minimumSolidity
             && blob.elongation <= criteria.maximumElongation
     }
 
