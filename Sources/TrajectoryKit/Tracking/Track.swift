@@ -142,7 +142,8 @@ final class Track {
 
     /// Fitted when `sample` lies within the flight's gate (see `flightGate`) and keeps the
     /// flight (a blob that is only part of the ball, or the ball merged with something, has a
-    /// wider gate and weighs little in the fit: `FreeFlightTest.centroidNoise(of:ballRadius:)`); displaced when it lies within `displacedDetectionInRadii` ball radii beyond that
+    /// wider gate and weighs little in the fit: `FreeFlightTest.centroidNoise(of:ballRadius:)`);
+    /// displaced when it lies within `displacedDetectionInRadii` ball radii beyond that
     /// gate and the flight has been fitted within the last `maximumMissedFrames` frames (a
     /// displaced point counts as a miss for the fit, so the prediction never goes stale);
     /// refused otherwise. A bounce or a catch turns the ball at once, so its points soon lie
@@ -179,9 +180,9 @@ final class Track {
     /// `makeID`, when all the points it holds (up to two windows) are one free flight of a ball
     /// moving on its own (`CommonMotionTest`) and detected like one (`DetectionEvidence`),
     /// allowing one point in ten to be a stray detection (a fragment of the ball, a blob beside
-    /// it) that is then dropped. Otherwise it
-    /// keeps gathering points, dropping the oldest beyond two windows, so a flight that
-    /// followed some other motion is confirmed once that motion has left its history.
+    /// it) that is then dropped. Otherwise it keeps gathering points, dropping the oldest
+    /// beyond two windows, so a flight that followed some other motion is confirmed once that
+    /// motion has left its history.
     ///
     /// Returns whether the track was confirmed.
     func confirmIfFreeFlight(
