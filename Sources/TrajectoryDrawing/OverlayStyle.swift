@@ -2,8 +2,8 @@
 /// stays on screen after its last point.
 ///
 /// Detected points are a red path with a dot on each point; the fit is a green curve drawn
-/// on top of the path, so where the fit follows the detections it shows as green edged with
-/// red, and where they part both are seen. The region of interest is a blue frame and each
+/// over the path and under the dots, so where the fit follows the detections it shows green
+/// between red beads, and where they part both are seen. The region of interest is a blue frame and each
 /// trajectory carries its uuid's first eight hex digits, white on black.
 public struct OverlayStyle: Sendable, Hashable {
     public var detectedColour = RGBColour(red: 255, green: 0, blue: 0)
@@ -28,8 +28,8 @@ public struct OverlayStyle: Sendable, Hashable {
     /// shorter side (2 at 720p, 3 at 1080p), so lines survive 4:2:0 chroma and compression.
     public init(width: Int, height: Int, holdSeconds: Double = 0.5) {
         let unit = max(1, Int((Double(min(width, height)) / 360).rounded()))
-        pathWidth = 3 * Double(unit)
-        dotRadius = 2.5 * Double(unit)
+        pathWidth = 2 * Double(unit)
+        dotRadius = 1.75 * Double(unit)
         curveWidth = 2 * Double(unit)
         regionThickness = unit
         tagScale = unit

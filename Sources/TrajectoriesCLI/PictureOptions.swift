@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import TrajectoryDrawing
+import TrajectoryKit
+import TrajectoryVideo
+
+/// `detect --overlay` and `--snapshot`: pictures of the run beside its JSON.
+struct PictureOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "Also write the video with every trajectory drawn while it is live: detected points in red, the fit in green, the region of interest in blue (H.264, or MPEG-4 without x264).",
+        valueName: "out.mp4"))
+    var overlay: String?
+
+    @Option(help: ArgumentHelp(
+        "Also write a PNG of every trajectory over one frame (the middle of the longest flight), at the displayed size.",
+        valueName: "out.png"))
+    var snapshot: String?
+
+    /// Whether any picture was asked for (then the run records a history to draw from).
+    var isRequested: Bool { overlay != nil || snapshot != nil }
+
+    /// Fails before any decoding when the pictures cannot be made: the input cannot be read a
+    /// second time, or an output's folder is missing.
+    func check(input: String) throws {
+        guard isRequested else { return }
+        if input == "-" || input.hasPrefix("pipe:") || input.hasPrefix("fd:") {
+            throw CommandFailure("--overlay and --snapshot read the video a second time to draw it, so they need a file or URL, not '\(input)'")
+        }
+        for path in [overlay, snapshot].compactMap({ $0 }) {
+            _ = try OutputDestination(path: path)  // the same checks as --output
+        }
+    }
+
+    /// Decodes `input` again and writes the pictures asked for.
+    func render(input: String, history: TrajectoryHistory, regionOfInterest: NormalizedRect) throws {
+        guard isRequested else { return }
+        let outcome = try TrajectoryPictures.render(
+            uri: input, history: history, regionOfInterest: regionOfInterest, overlayPath: overlay, snapshotPath: snapshot)
+        // The first pass has reported the input's warnings already.
+        _ = outcome
+    }
+}
