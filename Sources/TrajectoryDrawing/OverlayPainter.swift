@@ -87,19 +87,32 @@ public struct OverlayPainter: Sendable {
 
 /// Samples a parabola y = a·x² + b·x + c given in normalized coordinates as pixel points.
 public enum ParabolaPath {
+    /// Most samples per curve: bounds the work for a wild fit far outside the picture.
+    static let maximumSamples = 4096
+
     /// Fills `points` with the curve between normalized `x0` and `x1` on a `width` × `height`
-    /// picture: a sample every two pixels across, at least 8. Steep parts give long straight
-    /// segments, which is close enough for a smooth curve.
+    /// picture, about one sample per two pixels along the curve (at least 8), so that a steep
+    /// curve is as smooth as a flat one.
     public static func sample(
         _ coefficients: EquationCoefficients, from x0: Double, to x1: Double, width: Int, height: Int,
         into points: inout [PixelPoint]
     ) {
         points.removeAll(keepingCapacity: true)
         guard x0.isFinite, x1.isFinite else { return }
-        let count = max(8, Int((abs(x1 - x0) * Double(width) / 2).rounded(.up)))
-        for step in 0...count {
+        func point(_ step: Int, of count: Int) -> PixelPoint {
             let x = x0 + (x1 - x0) * Double(step) / Double(count)
-            points.append(NormalizedPoint(x: x, y: coefficients.evaluate(at: x)).pixels(width: width, height: height))
+            return NormalizedPoint(x: x, y: coefficients.evaluate(at: x)).pixels(width: width, height: height)
         }
+        // The curve's length in pixels, from a coarse polyline.
+        let coarse = 16
+        var length = 0.0
+        var previous = point(0, of: coarse)
+        for step in 1...coarse {
+            let next = point(step, of: coarse)
+            length += ((next.x - previous.x) * (next.x - previous.x) + (next.y - previous.y) * (next.y - previous.y)).squareRoot()
+            previous = next
+        }
+        let count = length.isFinite ? min(maximumSamples, max(8, Int((length / 2).rounded(.up)))) : 8
+        for step in 0...count { points.append(point(step, of: count)) }
     }
 }

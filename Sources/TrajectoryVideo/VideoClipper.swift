@@ -151,3 +151,18 @@ extension VideoClipper {
         return "\(sign)\(whole).\(String(repeating: "0", count: 6 - digits.count))\(digits)"
     }
 }
+
+extension VideoClipper {
+    /// The source time a clip written by ``cut(uri:pieces:maximumLeadIn:)`` starts at, read
+    /// from its `trajectories_source_start` tag; nil when the file has no such tag.
+    /// - Throws: ``VideoError`` when the file cannot be opened.
+    public static func sourceStart(ofClip path: String) throws(VideoError) -> Double? {
+        var context: UnsafeMutablePointer<AVFormatContext>?
+        try check(avformat_open_input(&context, path, nil, nil)) { message in VideoError(.readFailed, uri: path, detail: message) }
+        defer { avformat_close_input(&context) }
+        guard let entry = av_dict_get(context?.pointee.metadata, sourceStartKey, nil, 0), let value = entry.pointee.value else {
+            return nil
+        }
+        return Double(String(cString: value))
+    }
+}

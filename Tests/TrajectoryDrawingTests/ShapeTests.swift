@@ -117,6 +117,15 @@ import TrajectoryKit
         #expect(BitmapFont.size(of: "1?f", scale: 2) == (34, 14))
     }
 
+    @Test("a steep parabola gets as many samples along its length as a flat one")
+    func steepParabola() {
+        var points: [PixelPoint] = []
+        // Nearly vertical: x moves 4 pixels while y climbs and falls 150.
+        ParabolaPath.sample(EquationCoefficients(a: -600, b: 30.3, c: 0), from: 0.02, to: 0.03, width: 400, height: 400, into: &points)
+        let gaps = zip(points, points.dropFirst()).map { ((($1.x - $0.x) * ($1.x - $0.x) + ($1.y - $0.y) * ($1.y - $0.y))).squareRoot() }
+        #expect(gaps.max()! < 3)
+    }
+
     @Test("parabola samples lie on the curve, spread across its span")
     func parabolaSamples() {
         let coefficients = EquationCoefficients(a: -2, b: 2, c: 0.2)
