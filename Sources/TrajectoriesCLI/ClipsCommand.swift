@@ -37,6 +37,9 @@ struct ClipsCommand: ParsableCommand {
 
     func run() throws {
         try Diagnostics.reportingFailures {
+            if PictureOptions.isReadOnce(input) {
+                throw CommandFailure("clips reads the video once per clip, so it needs a file or URL, not '\(input)'")
+            }
             let report = try readResult()
             guard !report.trajectories.isEmpty else {
                 Diagnostics.warning("'\(result)' has no trajectories; no clips written")

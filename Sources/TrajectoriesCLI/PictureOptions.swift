@@ -23,7 +23,7 @@ struct PictureOptions: ParsableArguments {
     /// second time, or an output's folder is missing.
     func check(input: String) throws {
         guard isRequested else { return }
-        if input == "-" || input.hasPrefix("pipe:") || input.hasPrefix("fd:") {
+        if Self.isReadOnce(input) {
             throw CommandFailure("--overlay and --snapshot read the video a second time to draw it, so they need a file or URL, not '\(input)'")
         }
         for path in [overlay, snapshot].compactMap({ $0 }) {
@@ -31,12 +31,16 @@ struct PictureOptions: ParsableArguments {
         }
     }
 
+    /// Whether `input` names a stream that can be read only once: standard input or a pipe.
+    static func isReadOnce(_ input: String) -> Bool {
+        input == "-" || input.hasPrefix("pipe:") || input.hasPrefix("fd:")
+    }
+
     /// Decodes `input` again and writes the pictures asked for.
     func render(input: String, history: TrajectoryHistory, regionOfInterest: NormalizedRect) throws {
         guard isRequested else { return }
-        let outcome = try TrajectoryPictures.render(
+        // The outcome's warnings are the input's again, which the first pass has reported.
+        _ = try TrajectoryPictures.render(
             uri: input, history: history, regionOfInterest: regionOfInterest, overlayPath: overlay, snapshotPath: snapshot)
-        // The first pass has reported the input's warnings already.
-        _ = outcome
     }
 }

@@ -179,7 +179,7 @@ import TrajectoryVideo
         }
     }
 
-    @Test("clips: a missing result, a result for another video, or bad options fail in one line; no trajectories is not an error")
+    @Test("clips: a missing result, a result for another video, stdin or bad options fail in one line; no trajectories is not an error")
     func clipErrors() throws {
         let folder = try CommandLineRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -201,6 +201,10 @@ import TrajectoryVideo
         let nothing = try CommandLineRunner.run(["clips", CommandLineRunner.sharedClip("carried-by-hand.mp4"), "--result", empty, "--out", out])
         #expect(nothing.status == 0 && nothing.standardOutput.isEmpty && nothing.standardError.contains("no trajectories"))
         #expect(!FileManager.default.fileExists(atPath: out))
+
+        let stdin = try CommandLineRunner.run(["clips", "-", "--result", other, "--out", out],
+                                              standardInput: URL(fileURLWithPath: clip))
+        #expect(stdin.status == 1 && stdin.errorLines.count == 1 && stdin.standardError.contains("not '-'"))
 
         let negative = try CommandLineRunner.run(["clips", clip, "--result", empty, "--out", out, "--margin", "-1"])
         #expect(negative.status == 64)
