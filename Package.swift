@@ -47,7 +47,7 @@ let package = Package(
         ),
         .testTarget(name: "TrajectoryKitTests", dependencies: ["TrajectoryKit"]),
         .testTarget(name: "TrajectoryDrawingTests", dependencies: ["TrajectoryDrawing"]),
-        .testTarget(name: "TrajectoryVideoTests", dependencies: ["TrajectoryVideo", "TrajectorySynth"]),
+        .testTarget(name: "TrajectoryVideoTests", dependencies: ["TrajectoryVideo", "TrajectorySynth", "TrajectoryDrawing"]),
         .testTarget(name: "TrajectorySynthTests", dependencies: ["TrajectorySynth", "TrajectoryEvaluation"]),
         .testTarget(name: "TrajectoryEvaluationTests", dependencies: ["TrajectoryEvaluation"]),
         // The accuracy targets on every generated scene, end to end (takes a few minutes).

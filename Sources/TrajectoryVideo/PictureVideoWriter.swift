@@ -27,14 +27,24 @@ public struct PictureVideoWriter: ~Copyable {
     private var lastTimestamp: Int64?
     private let log: WarningLog
 
+    /// Which codec to write.
+    public enum Codec: Sendable, Hashable {
+        /// H.264 when this FFmpeg has libx264, else MPEG-4.
+        case automatic
+        /// MPEG-4 Part 2 (FFmpeg's own encoder, always built in).
+        case mpeg4
+    }
+
     /// Creates `path` for `width` × `height` pictures whose timestamps count in `timing`'s
     /// time base, tagged with `encoding`'s range and matrix.
-    /// - Parameter metadata: tags to store in the file.
+    /// - Parameters:
+    ///   - codec: H.264 when available (the default), or MPEG-4.
+    ///   - metadata: tags to store in the file.
     /// - Throws: ``VideoError`` when the size is odd or not possible, no encoder is available,
     ///   or the file cannot be created.
     public init(
         path: String, width: Int, height: Int, timing: StreamTiming, encoding: ColourEncoding = .standardDefinition,
-        metadata: [String: String] = [:]
+        codec preferred: Codec = .automatic, metadata: [String: String] = [:]
     ) throws(VideoError) {
         guard width > 0, height > 0, width <= 16384, height <= 16384, width % 2 == 0, height % 2 == 0 else {
             throw VideoError(.invalidSettings, uri: path, detail: "a video needs an even width and height, not \(width)×\(height)")
@@ -43,7 +53,8 @@ public struct PictureVideoWriter: ~Copyable {
             throw VideoError(.invalidSettings, uri: path, detail: "the time base \(timing.timeBase) is not positive")
         }
         let log = WarningLog()
-        guard let codec = avcodec_find_encoder_by_name("libx264") ?? avcodec_find_encoder(AV_CODEC_ID_MPEG4) else {
+        let h264 = preferred == .automatic ? avcodec_find_encoder_by_name("libx264") : nil
+        guard let codec = h264 ?? avcodec_find_encoder(AV_CODEC_ID_MPEG4) else {
             throw VideoError(.noEncoder, uri: path, detail: "H.264 or MPEG-4")
         }
         let setup = Self.setup(for: codec, timing: timing, encoding: encoding)
