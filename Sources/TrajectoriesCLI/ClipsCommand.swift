@@ -9,11 +9,11 @@ struct ClipsCommand: ParsableCommand {
         commandName: "clips",
         abstract: "Cut one clip per trajectory of a detect result, named by its uuid.",
         discussion: """
-            Each clip spans its trajectory's time range widened by --margin on both sides (within
-            the video). It is stream-copied when a keyframe lies at most 1 s before its start
-            (it may then begin up to that much early), and re-encoded otherwise. Clips hold the
-            video stream only; their timestamps start at 0 and the tag trajectories_source_start
-            gives the source time of their first frame. A line per clip is printed. A result
+            Each clip spans its trajectory's time range widened by --margin on both sides (within \
+            the video). It is stream-copied when a keyframe lies at most 1 s before its start \
+            (it may then begin up to that much early), and re-encoded otherwise. Clips hold the \
+            video stream only; their timestamps start at 0 and the tag trajectories_source_start \
+            gives the source time of their first frame. A line per clip is printed. A result \
             without trajectories writes nothing, says so on standard error and exits 0.
             """)
 
