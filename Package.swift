@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "TrajectoryKit", targets: ["TrajectoryKit"]),
         // Decoding and encoding video through FFmpeg, and running a request over a whole file.
         .library(name: "TrajectoryVideo", targets: ["TrajectoryVideo"]),
+        // Drawing trajectories onto YUV pictures (lines, dots, fitted curves, a tiny font). No FFmpeg.
+        .library(name: "TrajectoryDrawing", targets: ["TrajectoryDrawing"]),
         // Synthetic scenes with ground truth, and the scorer that compares results with it.
         .library(name: "TrajectorySynth", targets: ["TrajectorySynth"]),
         .library(name: "TrajectoryEvaluation", targets: ["TrajectoryEvaluation"]),
@@ -32,18 +34,20 @@ let package = Package(
             name: "TrajectoryKit",
             dependencies: [.product(name: "DequeModule", package: "swift-collections")]
         ),
-        .target(name: "TrajectoryVideo", dependencies: ["CVideoIO", "TrajectoryKit"]),
+        .target(name: "TrajectoryDrawing", dependencies: ["TrajectoryKit"]),
+        .target(name: "TrajectoryVideo", dependencies: ["CVideoIO", "TrajectoryKit", "TrajectoryDrawing"]),
         .target(name: "TrajectoryEvaluation", dependencies: ["TrajectoryKit"]),
         .target(name: "TrajectorySynth", dependencies: ["TrajectoryKit", "TrajectoryVideo", "TrajectoryEvaluation"]),
         .executableTarget(
             name: "TrajectoriesCLI",
             dependencies: [
-                "TrajectoryKit", "TrajectoryVideo", "TrajectorySynth", "TrajectoryEvaluation",
+                "TrajectoryKit", "TrajectoryVideo", "TrajectorySynth", "TrajectoryEvaluation", "TrajectoryDrawing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "TrajectoryKitTests", dependencies: ["TrajectoryKit"]),
-        .testTarget(name: "TrajectoryVideoTests", dependencies: ["TrajectoryVideo", "TrajectorySynth"]),
+        .testTarget(name: "TrajectoryDrawingTests", dependencies: ["TrajectoryDrawing"]),
+        .testTarget(name: "TrajectoryVideoTests", dependencies: ["TrajectoryVideo", "TrajectorySynth", "TrajectoryDrawing"]),
         .testTarget(name: "TrajectorySynthTests", dependencies: ["TrajectorySynth", "TrajectoryEvaluation"]),
         .testTarget(name: "TrajectoryEvaluationTests", dependencies: ["TrajectoryEvaluation"]),
         // The accuracy targets on every generated scene, end to end (takes a few minutes).
@@ -51,6 +55,8 @@ let package = Package(
             name: "SceneSuiteTests",
             dependencies: ["TrajectoryKit", "TrajectoryVideo", "TrajectorySynth", "TrajectoryEvaluation"]),
         // Runs the built `trajectories` binary the way a user would.
-        .testTarget(name: "TrajectoriesCLITests", dependencies: ["TrajectoryEvaluation", "TrajectoryKit"]),
+        .testTarget(
+            name: "TrajectoriesCLITests",
+            dependencies: ["TrajectoryEvaluation", "TrajectoryKit", "TrajectoryVideo", "TrajectoryDrawing"]),
     ]
 )

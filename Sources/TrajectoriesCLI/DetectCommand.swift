@@ -1,4 +1,5 @@
 import ArgumentParser
+import TrajectoryDrawing
 import TrajectoryKit
 import TrajectoryVideo
 
@@ -27,6 +28,8 @@ struct DetectCommand: ParsableCommand {
     @Option(name: [.short, .long], help: "Write the results to this file instead of standard output.")
     var output: String?
 
+    @OptionGroup(title: "Pictures") var pictures: PictureOptions
+
     @Flag(help: "Also print FFmpeg's own messages on standard error.")
     var verbose = false
 
@@ -34,25 +37,30 @@ struct DetectCommand: ParsableCommand {
         try Diagnostics.reportingFailures {
             if verbose { FFmpegLog.echoLevel = .warning }
             var destination = try OutputDestination(path: output)
+            try pictures.check(input: input)
             let request = try requestOptions.makeRequest()
+            var history = TrajectoryHistory()
             switch format {
             case .json:
-                let report = try detectDocument(request: request)
+                let report = try detectDocument(request: request, history: &history)
+                try pictures.render(input: input, history: history, regionOfInterest: requestOptions.regionOfInterest)
                 try destination.writeDocument(JSONOutput.document(report))
                 report.warnings.forEach(Diagnostics.warning)
             case .jsonl:
-                let summary = try detectLines(request: request, into: &destination)
+                let summary = try detectLines(request: request, into: &destination, history: &history)
                 try destination.finishLines()
                 summary.warnings.forEach(Diagnostics.warning)
+                try pictures.render(input: input, history: history, regionOfInterest: requestOptions.regionOfInterest)
             }
         }
     }
 
-    /// The whole run as one report.
-    private func detectDocument(request: DetectTrajectoriesRequest) throws -> TrajectoryReport {
+    /// The whole run as one report; records `history` when pictures are asked for.
+    private func detectDocument(request: DetectTrajectoriesRequest, history: inout TrajectoryHistory) throws -> TrajectoryReport {
         var collector = TrajectoryCollector()
         let summary = try VideoTrajectoryDetection.run(uri: input, request: request) { frame in
             collector.add(frame.observations)
+            if pictures.isRequested { history.record(frame.observations, frame: frame.stamp) }
         }
         let formatter = ReportFormatter(coordinates: coordinates, frameWidth: summary.info.width, frameHeight: summary.info.height)
         return TrajectoryReport(
@@ -67,10 +75,11 @@ struct DetectCommand: ParsableCommand {
 
     /// The run as JSON Lines, one written per analysed frame with observations.
     private func detectLines(
-        request: DetectTrajectoriesRequest, into destination: inout OutputDestination
+        request: DetectTrajectoriesRequest, into destination: inout OutputDestination, history: inout TrajectoryHistory
     ) throws -> VideoTrajectoryDetection.Summary {
         var builder: FrameReportBuilder?
         return try VideoTrajectoryDetection.run(uri: input, request: request) { frame in
+            if pictures.isRequested { history.record(frame.observations, frame: frame.stamp) }
             guard !frame.observations.isEmpty else { return }
             if builder == nil {
                 builder = FrameReportBuilder(formatter: ReportFormatter(

@@ -13,6 +13,6 @@ struct TrajectoriesCommand: ParsableCommand {
             usage error, 1 when the input cannot be read or the run fails.
             """,
         version: "0.1.0",
-        subcommands: [DetectCommand.self, InfoCommand.self, SynthCommand.self, EvaluateCommand.self]
+        subcommands: [DetectCommand.self, InfoCommand.self, SynthCommand.self, EvaluateCommand.self, ClipsCommand.self]
     )
 }

@@ -79,6 +79,12 @@ struct Demuxer: ~Copyable {
         return duration > 0 && duration != FFmpegCode.noTimestamp ? Double(duration) / Double(AV_TIME_BASE) : nil
     }
 
+    /// Moves to the last keyframe at or before `timestamp` (in the video stream's time base),
+    /// so the next packets read start there. Returns 0 or a negative error code.
+    mutating func seekToKeyframe(atOrBefore timestamp: Int64) -> Int32 {
+        av_seek_frame(context, videoStream.pointee.index, timestamp, AVSEEK_FLAG_BACKWARD)
+    }
+
     /// Reads packets until one of the video stream's; returns 0, AVERROR_EOF or another
     /// negative error code (a read error, a truncated file).
     mutating func readVideoPacket() -> Int32 {

@@ -96,27 +96,7 @@ struct LumaPlaneExtractor: ~Copyable {
             converterKey = key
         }
         let destination = converted.reserve(layout)
-        // Tuples, not arrays: nothing is allocated per frame.
-        var destinationPlanes: (UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt8>?,
-                                UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt8>?) = (destination, nil, nil, nil)
-        var destinationStrides: (Int32, Int32, Int32, Int32) = (Int32(layout.bytesPerRow), 0, 0, 0)
-        var sourcePlanes = frame.pointee.data
-        var sourceStrides = frame.pointee.linesize
-        withUnsafeBytes(of: &sourcePlanes) { sourcePlanes in
-            withUnsafeBytes(of: &sourceStrides) { sourceStrides in
-                withUnsafeBytes(of: &destinationPlanes) { planes in
-                    withUnsafeBytes(of: &destinationStrides) { strides in
-                        _ = sws_scale(
-                            converter,
-                            sourcePlanes.assumingMemoryBound(to: UnsafePointer<UInt8>?.self).baseAddress,
-                            sourceStrides.assumingMemoryBound(to: Int32.self).baseAddress,
-                            0, frame.pointee.height,
-                            planes.assumingMemoryBound(to: UnsafeMutablePointer<UInt8>?.self).baseAddress,
-                            strides.assumingMemoryBound(to: Int32.self).baseAddress)
-                    }
-                }
-            }
-        }
+        scale(frame, with: converter, into: (destination, nil, nil, nil), strides: (Int32(layout.bytesPerRow), 0, 0, 0))
         return destination
     }
 

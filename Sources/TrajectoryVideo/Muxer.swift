@@ -13,6 +13,11 @@ struct Muxer: ~Copyable {
 
     /// Prepares a container for `path`, named by `container` or guessed from the extension.
     init(path: String, container: String?, codec: UnsafePointer<AVCodec>, log: WarningLog) throws(VideoError) {
+        try self.init(path: path, container: container, codecID: codec.pointee.id, log: log)
+    }
+
+    /// Prepares a container for `path` to hold video coded with `codecID`.
+    init(path: String, container: String?, codecID: AVCodecID, log: WarningLog) throws(VideoError) {
         var allocated: UnsafeMutablePointer<AVFormatContext>?
         let status = avformat_alloc_output_context2(&allocated, nil, container, path)
         guard status >= 0, let context = allocated else {
@@ -21,11 +26,11 @@ struct Muxer: ~Copyable {
             throw VideoError(.invalidSettings, uri: path, detail: reason)
         }
         let containerName = String(cString: context.pointee.oformat.pointee.name)
-        guard avformat_query_codec(context.pointee.oformat, codec.pointee.id, FF_COMPLIANCE_NORMAL) != 0,
+        guard avformat_query_codec(context.pointee.oformat, codecID, FF_COMPLIANCE_NORMAL) != 0,
               let stream = avformat_new_stream(context, nil)
         else {
             avformat_free_context(context)
-            let codecName = String(cString: avcodec_get_name(codec.pointee.id))
+            let codecName = String(cString: avcodec_get_name(codecID))
             throw VideoError(.invalidSettings, uri: path, detail: "the \(containerName) container cannot hold \(codecName) video")
         }
         context.pointee.opaque = log.contextOpaque
@@ -46,24 +51,54 @@ struct Muxer: ~Copyable {
     var wantsGlobalHeader: Bool { context.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 }
 
     /// Describes the stream from the opened `encoder`, creates the file and writes its header.
+    /// - Parameter metadata: tags for the file (an MP4 keeps any key), e.g. where a clip came from.
     mutating func start(
-        encoder: UnsafePointer<AVCodecContext>, rotation: Int, fastStart: Bool
+        encoder: UnsafePointer<AVCodecContext>, rotation: Int, fastStart: Bool, metadata: [String: String] = [:]
     ) throws(VideoError) {
         let path = path
-        let log = log
         try check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder)) { message in
             VideoError(.writeFailed, uri: path, detail: message)
         }
         stream.pointee.time_base = encoder.pointee.time_base
         stream.pointee.avg_frame_rate = encoder.pointee.framerate
+        try writeHeader(rotation: rotation, fastStart: fastStart, metadata: metadata)
+    }
+
+    /// Describes the stream as a copy of `parameters` (packets will be copied, not encoded),
+    /// creates the file and writes its header.
+    mutating func start(
+        copying parameters: UnsafePointer<AVCodecParameters>, timeBase: AVRational, frameRate: AVRational,
+        rotation: Int, metadata: [String: String]
+    ) throws(VideoError) {
+        let path = path
+        try check(avcodec_parameters_copy(stream.pointee.codecpar, parameters)) { message in
+            VideoError(.writeFailed, uri: path, detail: message)
+        }
+        stream.pointee.codecpar.pointee.codec_tag = 0  // let the container pick its own tag
+        stream.pointee.time_base = timeBase
+        stream.pointee.avg_frame_rate = frameRate
+        try writeHeader(rotation: rotation, fastStart: true, metadata: metadata)
+    }
+
+    /// The stream's time base once the header is written (the container may have changed it).
+    var timeBase: AVRational { stream.pointee.time_base }
+
+    private mutating func writeHeader(rotation: Int, fastStart: Bool, metadata: [String: String]) throws(VideoError) {
+        let path = path
+        let log = log
         if rotation != 0 {
             try check(cvio_stream_set_display_rotation(stream, Int32(rotation))) { message in
                 VideoError(.writeFailed, uri: path, detail: message)
             }
         }
-        if fastStart {
-            // Only MP4 and MOV have the option; other muxers report it missing, which is fine.
-            _ = av_opt_set(context.pointee.priv_data, "movflags", "+faststart", 0)
+        // Only MP4 and MOV have movflags; other muxers report it missing, which is fine.
+        // use_metadata_tags lets an MP4 keep keys of our own.
+        let flags = (fastStart ? "+faststart" : "") + (metadata.isEmpty ? "" : "+use_metadata_tags")
+        if !flags.isEmpty {
+            _ = av_opt_set(context.pointee.priv_data, "movflags", flags, 0)
+        }
+        for (key, value) in metadata.sorted(by: { $0.key < $1.key }) {
+            av_dict_set(&context.pointee.metadata, key, value, 0)
         }
         if context.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
             try check(avio_open(&context.pointee.pb, path, AVIO_FLAG_WRITE)) { message in

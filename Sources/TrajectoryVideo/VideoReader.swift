@@ -115,6 +115,24 @@ public struct VideoReader: ~Copyable {
         }
     }
 
+    /// Decodes the next frame and returns it as decoded (not rotated) with its stamp, or nil
+    /// at the end. For readers of whole pictures (``PictureReader``): the frame is valid until
+    /// the next call.
+    mutating func nextDecodedFrame() -> (frame: UnsafePointer<AVFrame>, stamp: FrameStamp)? {
+        let log = self.log
+        guard log.collecting({ decodeNextFrame() }) else { return nil }
+        let timestamp = decoder.frame.pointee.best_effort_timestamp
+        let stamp = clock.stamp(index: framesRead, timestamp: timestamp == FFmpegCode.noTimestamp ? nil : timestamp)
+        framesRead += 1
+        return (decoder.frame, stamp)
+    }
+
+    /// The video stream's time base (timestamps count in it) and its stated frame rate.
+    var streamTiming: (timeBase: AVRational, frameRate: AVRational) {
+        let stream = demuxer.videoStream.pointee
+        return (stream.time_base, stream.avg_frame_rate.num > 0 ? stream.avg_frame_rate : stream.r_frame_rate)
+    }
+
     // MARK: - Decoding
 
     /// Runs the demuxer and decoder until the decoder has a frame; false at the end.

@@ -90,12 +90,7 @@ public struct VideoWriter: ~Copyable {
     /// index) and closes the file.
     /// - Throws: ``VideoError`` if any of it fails; the file is then incomplete.
     public consuming func finish() throws(VideoError) {
-        let timeBase = encoder.timeBase
-        let log = log
-        try log.collecting { () throws(VideoError) in
-            try encoder.flush { packet throws(VideoError) in try muxer.write(packet, timeBase: timeBase) }
-            try muxer.finish()
-        }
+        try finishWriting(&encoder, into: &muxer, log: log)
     }
 }
 

@@ -1,0 +1,101 @@
+import ArgumentParser
+import Foundation
+import TrajectoryKit
+import TrajectoryVideo
+
+/// `trajectories clips`: one video file per trajectory of a detect result.
+struct ClipsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "clips",
+        abstract: "Cut one clip per trajectory of a detect result, named by its uuid.",
+        discussion: """
+            Each clip spans its trajectory's time range widened by --margin on both sides (within \
+            the video). It is stream-copied when a keyframe lies at most 1 s before its start \
+            (it may then begin up to that much early), and re-encoded otherwise. Clips hold the \
+            video stream only; their timestamps start at 0 and the tag trajectories_source_start \
+            gives the source time of their first frame. A line per clip is printed. A result \
+            without trajectories writes nothing, says so on standard error and exits 0.
+            """)
+
+    @Argument(help: "The video the result was made from.")
+    var input: String
+
+    @Option(help: ArgumentHelp("The JSON document `trajectories detect` wrote for the input.", valueName: "R.json"))
+    var result: String
+
+    @Option(help: ArgumentHelp("The folder to write <uuid>.mp4 files to (created when missing).", valueName: "DIR"))
+    var out: String
+
+    @Option(help: "Seconds added before and after each trajectory.")
+    var margin = 0.5
+
+    func validate() throws {
+        guard margin.isFinite, margin >= 0 else {
+            throw ValidationError("--margin must be a number of seconds, 0 or more (got \(margin)).")
+        }
+    }
+
+    func run() throws {
+        try Diagnostics.reportingFailures {
+            if PictureOptions.isReadOnce(input) {
+                throw CommandFailure("clips reads the video once per clip, so it needs a file or URL, not '\(input)'")
+            }
+            let report = try readResult()
+            guard !report.trajectories.isEmpty else {
+                Diagnostics.warning("'\(result)' has no trajectories; no clips written")
+                return
+            }
+            let info = try VideoReader(uri: input).info
+            try checkMatch(report.source, info)
+            try makeFolder()
+            let pieces = report.trajectories.map { trajectory in
+                let end = trajectory.timeRange.end + margin
+                return VideoClipper.Piece(
+                    path: URL(fileURLWithPath: out).appendingPathComponent("\(trajectory.uuid.uuidString.lowercased()).mp4").path,
+                    start: max(0, trajectory.timeRange.start - margin), end: info.duration > 0 ? min(info.duration, end) : end)
+            }
+            for (piece, clip) in zip(pieces, try VideoClipper.cut(uri: input, pieces: pieces)) {
+                print(String(format: "%@\t%.3f…%.3f s\t%@", clip.path, piece.start, piece.end, clip.method.rawValue))
+            }
+        }
+    }
+
+    private func readResult() throws -> TrajectoryReport {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: result))
+        } catch {
+            throw CommandFailure("cannot read result file '\(result)': \(error.localizedDescription)")
+        }
+        do {
+            return try JSONDecoder().decode(TrajectoryReport.self, from: data)
+        } catch {
+            throw CommandFailure("'\(result)' is not a `trajectories detect` JSON document")
+        }
+    }
+
+    /// The result must describe this video: same displayed size, about the same duration.
+    private func checkMatch(_ source: TrajectoryReport.SourceDescription, _ info: VideoInfo) throws {
+        let frame = info.frameRate > 0 ? 1 / info.frameRate : 0.1
+        let sizeDiffers = source.width != info.width || source.height != info.height
+        let durationDiffers = source.duration > 0 && info.duration > 0 && abs(source.duration - info.duration) > max(0.5, 2 * frame)
+        if sizeDiffers || durationDiffers {
+            throw CommandFailure(String(
+                format: "'%@' was made from a %d×%d video of %.2f s ('%@'), but '%@' is %d×%d and %.2f s long",
+                result, source.width, source.height, source.duration, source.uri, input, info.width, info.height, info.duration))
+        }
+    }
+
+    private func makeFolder() throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw CommandFailure("cannot write clips to '\(out)': it is a file") }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        } catch {
+            throw CommandFailure("cannot create folder '\(out)': \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import CFFmpeg
+import TrajectoryDrawing
+import TrajectoryKit
+
+/// Cuts pieces of a video into files of their own: by stream copy (no quality lost, fast)
+/// when a keyframe lies at or shortly before a piece's start, re-encoded otherwise.
+///
+/// Times are seconds from the stream's start, as ``FrameStamp/time`` and the JSON reports
+/// count them. A piece holds every frame whose time lies in its range; its timestamps start at
+/// 0, and the file's `trajectories_source_start` tag says which source time its first frame
+/// shows. Only the video stream is kept.
+///
+/// ```swift
+/// let clips = try VideoClipper.cut(uri: "match.mp4", pieces: [.init(path: "rally.mp4", start: 12.5, end: 14)])
+/// ```
+public enum VideoClipper {
+    /// One piece to cut.
+    public struct Piece: Sendable, Hashable {
+        /// The file to write (its extension picks the container).
+        public var path: String
+        /// Seconds from the stream's start.
+        public var start: Double
+        public var end: Double
+
+        public init(path: String, start: Double, end: Double) {
+            self.path = path
+            self.start = start
+            self.end = end
+        }
+    }
+
+    /// How a piece was made.
+    public enum Method: String, Sendable, Hashable, Codable {
+        /// Packets copied from the keyframe at or before the start: the piece may begin up to
+        /// `maximumLeadIn` seconds early.
+        case streamCopy = "stream copy"
+        /// Decoded and encoded again (the nearest keyframe was too far before the start).
+        case reEncoded = "re-encoded"
+    }
+
+    /// A piece as written.
+    public struct Clip: Sendable, Hashable {
+        public var path: String
+        public var method: Method
+        /// The source time of the clip's first frame, in seconds from the stream's start.
+        public var sourceStart: Double
+        /// Frames written.
+        public var frameCount: Int
+    }
+
+    /// The metadata key that records a clip's ``Clip/sourceStart``.
+    public static let sourceStartKey = "trajectories_source_start"
+
+    /// Writes every piece of `uri`, in the order given.
+    /// - Parameter maximumLeadIn: how many seconds before a piece's start its keyframe may lie
+    ///   for the piece to be stream-copied.
+    /// - Throws: ``VideoError`` when the video cannot be read or a clip cannot be written.
+    public static func cut(uri: String, pieces: [Piece], maximumLeadIn: Double = 1) throws(VideoError) -> [Clip] {
+        var clips: [Clip?] = Array(repeating: nil, count: pieces.count)
+        var toEncode: [Int] = []
+        for (index, piece) in pieces.enumerated() {
+            if let clip = try StreamCopy.cut(uri: uri, piece: piece, maximumLeadIn: maximumLeadIn) {
+                clips[index] = clip
+            } else {
+                toEncode.append(index)
+            }
+        }
+        for (index, clip) in try reEncode(uri: uri, pieces: toEncode.map { pieces[$0] }).enumerated() {
+            clips[toEncode[index]] = clip
+        }
+        return clips.map { $0! }
+    }
+
+    /// Decodes `uri` once and encodes every piece from the frames in its range.
+    private static func reEncode(uri: String, pieces: [Piece]) throws(VideoError) -> [Clip] {
+        guard !pieces.isEmpty else { return [] }
+        var reader = try PictureReader(uri: uri)
+        let timing = reader.timing
+        var picture = YUVPicture(width: 1, height: 1)
+        let open = OpenClips(count: pieces.count)
+        let lastEnd = pieces.map(\.end).max()!
+        let tolerance = 1e-6
+        while let frame = try reader.next(into: &picture), frame.stamp.time <= lastEnd + tolerance {
+            for (index, piece) in pieces.enumerated() where piece.start - tolerance <= frame.stamp.time && frame.stamp.time <= piece.end + tolerance {
+                try open.append(picture, frame: frame, to: index, path: piece.path, timing: timing)
+            }
+        }
+        return try pieces.indices.map { index throws(VideoError) in
+            guard let clip = try open.finish(index) else {
+                throw VideoError(.readFailed, uri: uri, detail: "no frame lies in \(pieces[index].start)…\(pieces[index].end) s for \(pieces[index].path)")
+            }
+            return clip
+        }
+    }
+}
+
+/// The re-encoded clips being written, each opened on its first frame. A class so that the
+/// non-copyable writers can live in a collection.
+private final class OpenClips {
+    private final class Entry {
+        var writer: PictureVideoWriter?  // nil once finished
+        let sourceStart: Double
+        let firstTimestamp: Int64?
+
+        init(writer: consuming PictureVideoWriter, sourceStart: Double, firstTimestamp: Int64?) {
+            self.writer = consume writer
+            self.sourceStart = sourceStart
+            self.firstTimestamp = firstTimestamp
+        }
+    }
+
+    private var entries: [Entry?]
+
+    init(count: Int) {
+        entries = Array(repeating: nil, count: count)
+    }
+
+    func append(
+        _ picture: YUVPicture, frame: PictureReader.Frame, to index: Int, path: String, timing: StreamTiming
+    ) throws(VideoError) {
+        if entries[index] == nil {
+            let writer = try PictureVideoWriter(
+                path: path, width: picture.width, height: picture.height, timing: timing, encoding: picture.encoding,
+                metadata: [VideoClipper.sourceStartKey: VideoClipper.formatSeconds(frame.stamp.time)])
+            entries[index] = Entry(writer: writer, sourceStart: frame.stamp.time, firstTimestamp: frame.timestamp)
+        }
+        let entry = entries[index]!
+        // Timestamps start at 0 in the clip.
+        let timestamp = frame.timestamp.map { $0 - (entry.firstTimestamp ?? 0) }
+        try entry.writer!.append(picture, timestamp: timestamp)
+    }
+
+    /// Finishes clip `index`; nil when no frame was in its range.
+    func finish(_ index: Int) throws(VideoError) -> VideoClipper.Clip? {
+        guard let entry = entries[index] else { return nil }
+        entries[index] = nil
+        guard let writer = entry.writer.take() else { return nil }
+        let path = writer.path, frames = writer.framesWritten
+        try writer.finish()
+        return VideoClipper.Clip(path: path, method: .reEncoded, sourceStart: entry.sourceStart, frameCount: frames)
+    }
+}
+
+extension VideoClipper {
+    /// Seconds as the metadata tag writes them: six decimals.
+    static func formatSeconds(_ seconds: Double) -> String {
+        let micro = Int64((seconds * 1_000_000).rounded())
+        let sign = micro < 0 ? "-" : ""
+        let whole = abs(micro) / 1_000_000, fraction = abs(micro) % 1_000_000
+        let digits = String(fraction)
+        return "\(sign)\(whole).\(String(repeating: "0", count: 6 - digits.count))\(digits)"
+    }
+}
+
+extension VideoClipper {
+    /// The source time a clip written by ``cut(uri:pieces:maximumLeadIn:)`` starts at, read
+    /// from its `trajectories_source_start` tag; nil when the file has no such tag.
+    /// - Throws: ``VideoError`` when the file cannot be opened.
+    public static func sourceStart(ofClip path: String) throws(VideoError) -> Double? {
+        var context: UnsafeMutablePointer<AVFormatContext>?
+        try check(avformat_open_input(&context, path, nil, nil)) { message in VideoError(.readFailed, uri: path, detail: message) }
+        defer { avformat_close_input(&context) }
+        guard let entry = av_dict_get(context?.pointee.metadata, sourceStartKey, nil, 0), let value = entry.pointee.value else {
+            return nil
+        }
+        return Double(String(cString: value))
+    }
+}

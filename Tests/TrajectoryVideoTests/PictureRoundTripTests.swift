@@ -1,0 +1,56 @@
+import Testing
+import TrajectoryDrawing
+import TrajectoryKit
+import TrajectoryVideo
+
+/// Colour pictures written by `PictureVideoWriter` and read back by `PictureReader`: same
+/// frames, same times, same colours.
+@Suite struct PictureRoundTripTests {
+    static let size = (width: 64, height: 48)
+    /// NTSC frame times in a 90 kHz time base, as MPEG-TS and many cameras count them.
+    static let timing = StreamTiming(timeBase: Rational(1, 90_000), frameRate: Rational(30_000, 1001))
+    static let ticksPerFrame: Int64 = 3003
+
+    static func picture(frame: Int) -> YUVPicture {
+        var picture = YUVPicture(width: size.width, height: size.height, fill: YUVColour(y: 126, cb: 128, cr: 128))
+        let red = picture.encoding.yuv(red: 255, green: 0, blue: 0)
+        picture.fill(PixelRect(minX: 4 + 2 * frame, minY: 16, maxX: 20 + 2 * frame, maxY: 32), red)
+        return picture
+    }
+
+    @Test("frames, times and a red square survive the trip", arguments: [PictureVideoWriter.Codec.automatic, .mpeg4])
+    func roundTrip(codec: PictureVideoWriter.Codec) throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("colour.mp4")
+        var writer = try PictureVideoWriter(path: path, width: Self.size.width, height: Self.size.height,
+                                            timing: Self.timing, codec: codec)
+        #expect(writer.encoderName == (codec == .mpeg4 ? "mpeg4" : "libx264"))
+        let frameCount = 20
+        for frame in 0..<frameCount {
+            try writer.append(Self.picture(frame: frame), timestamp: Int64(frame) * Self.ticksPerFrame)
+        }
+        try writer.finish()
+
+        var reader = try PictureReader(uri: path)
+        #expect(reader.info.width == Self.size.width && reader.info.height == Self.size.height)
+        var picture = YUVPicture(width: 1, height: 1)
+        var frame = 0
+        while let decoded = try reader.next(into: &picture) {
+            #expect(abs(decoded.stamp.time - Double(frame) * Double(Self.ticksPerFrame) / 90_000) < 1e-4)
+            let inside = picture.encoding.rgb(picture.colour(x: 12 + 2 * frame, y: 24))
+            let outside = picture.encoding.rgb(picture.colour(x: 12 + 2 * frame, y: 40))
+            #expect(inside.red > 200 && inside.green < 60 && inside.blue < 60, "frame \(frame): \(inside)")
+            #expect(abs(Int(outside.red) - Int(outside.green)) < 20 && outside.red > 100 && outside.red < 160)
+            frame += 1
+        }
+        #expect(frame == frameCount)
+    }
+
+    @Test("an odd size is refused with a reason, not a crash")
+    func oddSize() throws {
+        let directory = try TemporaryDirectory()
+        #expect(throws: VideoError.self) {
+            _ = try PictureVideoWriter(path: directory.file("odd.mp4"), width: 63, height: 48, timing: Self.timing)
+        }
+    }
+}
