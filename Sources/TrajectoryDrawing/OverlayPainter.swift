@@ -29,12 +29,31 @@ public struct OverlayPainter: Sendable {
         }
     }
 
-    /// Draws every trajectory of `history` as it was on its last point: all its points and
-    /// its final fit. For a still that sums up a clip.
+    /// Draws every trajectory of `history` whole, for a still that sums up a clip: all its
+    /// points, and the fit along all of them. Each stretch between two points shows the fit
+    /// that was in effect when the later point came, so the green runs the flight's whole
+    /// length (a single fit covers only the last `trajectoryLength` points). It is drawn
+    /// thinner and over the dots: a flight's points crowd together near its apex, and dots on
+    /// top would hide it there.
     public mutating func drawFinal(_ history: TrajectoryHistory, on picture: inout YUVPicture) {
         drawRegion(on: &picture)
+        let size = (width: picture.width, height: picture.height)
+        let red = picture.encoding.yuv(style.detectedColour)
+        let green = picture.encoding.yuv(style.fittedColour)
         for track in history.tracks {
-            draw(track, upTo: track.points.last!.frame, on: &picture)
+            scratch.removeAll(keepingCapacity: true)
+            for point in track.points { scratch.append(point.location.pixels(width: size.width, height: size.height)) }
+            picture.strokePolyline(scratch, width: style.pathWidth, red)
+            for pixel in scratch { picture.fillDisc(centre: pixel, radius: style.dotRadius, red) }
+
+            for (earlier, later) in zip(track.points, track.points.dropFirst()) {
+                ParabolaPath.sample(
+                    track.fit(at: later.frame).coefficients, from: earlier.location.x, to: later.location.x,
+                    width: size.width, height: size.height, into: &scratch)
+                picture.strokePolyline(scratch, width: max(1, style.curveWidth / 2), green)
+            }
+            let last = track.points.last!.location.pixels(width: size.width, height: size.height)
+            drawTag(track.tag, near: last, on: &picture)
         }
     }
 

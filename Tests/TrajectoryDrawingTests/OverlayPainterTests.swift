@@ -119,12 +119,17 @@ import TrajectoryKit
         #expect(whites.allSatisfy { abs(Double($0.x) - last.x) < 80 && abs(Double($0.y) - last.y) < 40 })
     }
 
-    @Test("the final drawing shows every point and the last fit")
+    @Test("the final drawing shows every point, and the fit along the whole flight, not only the last window")
     func final() {
         let picture = Self.painted(at: nil)
         for step in 0..<15 { #expect(Self.found(Self.isRed, near: Self.location(step), in: picture)) }
-        let x = 0.2 + 0.04 * 10.5
-        #expect(Self.found(Self.isGreen, near: NormalizedPoint(x: x, y: Self.coefficients.evaluate(at: x)), in: picture))
+        // Between points, in the last fit's window (points 5–14) and before it.
+        for between in [10.5, 1.5, 0.5] {
+            let x = 0.2 + 0.04 * between
+            #expect(Self.found(Self.isGreen, near: NormalizedPoint(x: x, y: Self.coefficients.evaluate(at: x)), in: picture))
+        }
+        // On the points themselves the green runs over the dots, which still show red around it.
+        #expect(Self.found(Self.isGreen, near: Self.location(7), in: picture, radius: 1))
         #expect(Self.history().longestTrack?.points.count == 15)
         #expect(Self.history().tracks[0].fit(at: 3).frame == 14 && Self.history().tracks[0].fit(at: 17).frame == 17)
     }
