@@ -34,7 +34,8 @@ public final class DetectTrajectoriesRequest {
     /// it really excludes larger moving objects such as players and arms.
     public var objectMaximumNormalizedRadius: Double = 1
     /// Where to look: normalized, origin at the bottom left; the whole frame by default.
-    /// Coordinates in the results stay relative to the full frame.
+    /// Coordinates in the results stay relative to the full frame. Only the region and a
+    /// margin around it (5 % of the frame's width) are analysed, so a small region costs less.
     public var regionOfInterest: NormalizedRect = .full
     /// The trajectories that gained a point in the latest analysed frame; nil until a frame has
     /// been analysed. A frame skipped by the spacing leaves the results of the last analysed one.
@@ -70,6 +71,8 @@ public final class DetectTrajectoriesRequest {
     private var detector = BlobDetector()
     private let tracker: TrajectoryTracker
     private var resolution = AnalysisResolution()
+    /// The blobs of a cropped frame moved to full-frame pixels, reused from frame to frame.
+    private var croppedBlobs: [Blob] = []
 
     /// - Parameter makeUUID: where trajectory uuids come from; random by default. Inject a
     ///   sequence to make output reproducible.
@@ -105,7 +108,25 @@ public final class DetectTrajectoriesRequest {
             width: width, height: height, minimumLongSide: minimumAnalysisLongSide, targetFrameTime: targetFrameTime)
         if reduction != detector.configuration.analysisReduction { detector.configuration.analysisReduction = reduction }
         let start = targetFrameTime == nil ? nil : ContinuousClock.now
-        let blobs = detector.detect(luma: luma, layout: layout, shrunkBy: shrunkBy)
+        let blobs: [Blob]
+        if let crop = AnalysisCrop(
+            region: regionOfInterest, frameWidth: width, frameHeight: height, shrunkBy: shrunkBy, layout: layout)
+        {
+            configureDetector(frameWidth: width, crop: crop)
+            let offset = crop.offset(in: layout), cropLayout = crop.layout(in: layout)
+            let found = detector.detect(
+                luma: luma.extracting(offset..<(offset + cropLayout.minimumByteCount)), layout: cropLayout,
+                shrunkBy: shrunkBy)
+            croppedBlobs.removeAll(keepingCapacity: true)
+            for blob in found {
+                let moved = crop.toFullFrame(blob)
+                if regionOfInterest.contains(moved.center.normalized(width: width, height: height)) { croppedBlobs.append(moved) }
+            }
+            blobs = croppedBlobs
+        } else {
+            configureDetector(frameWidth: width, crop: nil)
+            blobs = detector.detect(luma: luma, layout: layout, shrunkBy: shrunkBy)
+        }
         results = tracker.update(blobs: blobs, frame: frame, frameWidth: width, frameHeight: height)
         resultsFrame = frame
         // Frames before the detector compares any (the first after a restart) cost less: not counted.
@@ -139,10 +160,17 @@ public final class DetectTrajectoriesRequest {
         if let targetFrameTime {
             try ConfigurationError.check("targetFrameTime", targetFrameTime, in: Double.leastNonzeroMagnitude...Double.greatestFiniteMagnitude)
         }
+    }
+
+    /// Passes the filter settings to the detector: as they are, or, when it analyses a crop of
+    /// the frame, with the radius limits relative to the crop's width, and the region of interest
+    /// left to ``perform(luma:layout:shrunkBy:frameWidth:frameHeight:frame:)`` to apply.
+    private func configureDetector(frameWidth: Int, crop: AnalysisCrop?) {
         var configuration = detector.configuration
-        configuration.minimumNormalizedRadius = objectMinimumNormalizedRadius
-        configuration.maximumNormalizedRadius = objectMaximumNormalizedRadius
-        configuration.regionOfInterest = regionOfInterest
+        let radiusScale = crop.map { Double(frameWidth) / Double($0.fullFrameWidth) } ?? 1
+        configuration.minimumNormalizedRadius = objectMinimumNormalizedRadius * radiusScale
+        configuration.maximumNormalizedRadius = objectMaximumNormalizedRadius * radiusScale
+        configuration.regionOfInterest = crop == nil ? regionOfInterest : .full
         if configuration != detector.configuration { detector.configuration = configuration }
     }
 }
