@@ -11,7 +11,8 @@ least disturbed by other work):
     Benchmarks/baseline/run-baseline.sh CLIP          (the OpenCV pipeline)
 
 and prints frames per second, `trajectories detect` ÷ ffmpeg (the goal is at least 0.8) and
-`trajectories detect` ÷ OpenCV (at least 3). The clips are `trajectories synth --scene hd60
+`trajectories detect` ÷ OpenCV (at least 3), then the CPU time per frame of the same runs,
+which other work on the machine sways far less than wall time. The clips are `trajectories synth --scene hd60
 --seed 1` and `--scene walkers --seed 1`, each played --loops times in a row (stream copy, no
 re-encoding) so a run lasts long enough that starting a process does not count.
 
@@ -20,6 +21,7 @@ re-encoding) so a run lasts long enough that starting a process does not count.
 import argparse
 import json
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -33,15 +35,19 @@ CLIPS = [("hd60", "1920x1080@60"), ("walkers", "1280x720@30")]
 
 
 def run(command):
-    """Runs a command, discarding its output; returns its wall time in seconds."""
+    """Runs a command, discarding its output; returns its wall time and the CPU time (user +
+    system) it and its children used, in seconds."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def make_clip(scene, folder, loops):
     """Renders the scene with seed 1 and plays it `loops` times in a row into one file."""
-    subprocess.run([BINARY, "synth", "--scene", scene, "--seeds", "1", "--out", folder],
+    subprocess.run([BINARY, "synth", "--scene", scene, "--seed", "1", "--out", folder],
                    check=True, stdout=subprocess.DEVNULL)
     rendered = os.path.join(folder, f"{scene}-1.mp4")
     looped = os.path.join(folder, f"{scene}-1-x{loops}.mp4")
@@ -82,18 +88,29 @@ def main():
             }
             if not args.no_baseline:
                 commands["opencv"] = [BASELINE, clip, "--output", "/dev/null"]
+            # The run with the best wall time counts, with the CPU time it took.
             best = {name: min(run(command) for _ in range(args.repeats)) for name, command in commands.items()}
-            rows.append((f"{scene}-1 x{args.loops}", shape, frames, {name: frames / t for name, t in best.items()}))
+            rows.append((f"{scene}-1 x{args.loops}", shape, frames,
+                         {name: frames / wall for name, (wall, _) in best.items()},
+                         {name: cpu * 1000 / frames for name, (_, cpu) in best.items()}))
 
     print(f"best of {args.repeats} runs each; load average {load_before:.1f} before, "
           f"{os.getloadavg()[0]:.1f} after (2 cores: above 2 means other work shared them)")
     print(f"{'clip':16} {'size':14} {'frames':>6} {'ffmpeg f/s':>10} {'detect f/s':>10} {'OpenCV f/s':>10} "
           f"{'detect÷ffmpeg':>13} {'detect÷OpenCV':>13}")
-    for name, shape, frames, fps in rows:
+    for name, shape, frames, fps, _ in rows:
         opencv = fps.get("opencv")
         print(f"{name:16} {shape:14} {frames:6d} {fps['ffmpeg']:10.0f} {fps['detect']:10.0f} "
               f"{opencv if opencv else float('nan'):10.1f} {fps['detect'] / fps['ffmpeg']:13.2f} "
               f"{fps['detect'] / opencv if opencv else float('nan'):13.1f}")
+    # CPU time does not depend on how many cores other work left free: with both cores to
+    # itself, detect's rate would be ffmpeg's times ffmpeg's CPU per frame ÷ detect's.
+    print(f"\nCPU time (user + system) per frame of the same runs, ms:")
+    print(f"{'clip':16} {'ffmpeg':>8} {'detect':>8} {'OpenCV':>8} {'ffmpeg÷detect':>13}")
+    for name, _, _, _, cpu in rows:
+        opencv = cpu.get("opencv")
+        print(f"{name:16} {cpu['ffmpeg']:8.2f} {cpu['detect']:8.2f} {opencv if opencv else float('nan'):8.2f} "
+              f"{cpu['ffmpeg'] / cpu['detect']:13.2f}")
 
 
 if __name__ == "__main__":
