@@ -38,6 +38,8 @@ let package = Package(
         ),
         suite("Detector", [trajectoryKit]),
         suite("Request", [trajectoryKit]),
+        suite("Tracker", [trajectoryKit]),
         suite("Decode", [trajectoryVideo]),
+        suite("Pipeline", [trajectoryKit, trajectoryVideo]),
     ]
 )

@@ -1,68 +1,116 @@
 #!/usr/bin/env python3
-"""End-to-end speed of `trajectories detect` next to FFmpeg's own decoding (and optionally the
-OpenCV baseline) on the same clip, measured in one run.
+"""End-to-end speed of `trajectories detect` next to FFmpeg's own decoding and the OpenCV
+baseline, on a 1920x1080@60 and a 1280x720@30 clip made by the scene generator, in one run.
 
-The machines we run on are shared and noisy, so the commands are run in interleaved rounds and
-each one's median wall time is reported, with frames per second and the ratio to FFmpeg's
-decoding, which is the floor: no tool can analyse a frame faster than it can be decoded.
+Decoding is the floor: no tool can analyse a frame faster than FFmpeg decodes it. For each clip
+the script times, best of --repeats runs each (the machine is shared; the best run is the one
+least disturbed by other work):
 
-    Benchmarks/compare-throughput.py SampleClips/hd60-1.mp4 [--rounds 9] [--baseline]
+    ffmpeg -v error -threads 0 -i CLIP -f null -
+    trajectories detect CLIP
+    Benchmarks/baseline/run-baseline.sh CLIP          (the OpenCV pipeline)
+
+and prints frames per second, `trajectories detect` ÷ ffmpeg (the goal is at least 0.8) and
+`trajectories detect` ÷ OpenCV (at least 3), then the CPU time per frame of the same runs,
+which other work on the machine sways far less than wall time. The clips are `trajectories synth --scene hd60
+--seed 1` and `--scene walkers --seed 1`, each played --loops times in a row (stream copy, no
+re-encoding) so a run lasts long enough that starting a process does not count.
+
+    Benchmarks/compare-throughput.py [--repeats 3] [--loops 10] [--no-baseline]
 """
 import argparse
 import json
 import os
+import resource
 import shutil
-import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BINARY = os.path.join(ROOT, ".build/release/trajectories")
+BASELINE = os.path.join(ROOT, "Benchmarks/baseline/run-baseline.sh")
+CLIPS = [("hd60", "1920x1080@60"), ("walkers", "1280x720@30")]
 
 
 def run(command):
-    """Runs a command, discarding its output; returns its wall time in seconds."""
+    """Runs a command, discarding its output; returns its wall time and the CPU time (user +
+    system) it and its children used, in seconds."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-    return time.perf_counter() - start
+    subprocess.run(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def make_clip(scene, folder, loops):
+    """Renders the scene with seed 1 and plays it `loops` times in a row into one file."""
+    subprocess.run([BINARY, "synth", "--scene", scene, "--seed", "1", "--out", folder],
+                   check=True, stdout=subprocess.DEVNULL)
+    rendered = os.path.join(folder, f"{scene}-1.mp4")
+    looped = os.path.join(folder, f"{scene}-1-x{loops}.mp4")
+    subprocess.run(["ffmpeg", "-v", "error", "-y", "-stream_loop", str(loops - 1), "-i", rendered,
+                    "-c", "copy", looped], check=True)
+    return looped
+
+
+def frame_count(clip):
+    report = json.loads(subprocess.run([BINARY, "detect", clip], capture_output=True, check=True).stdout)
+    source = report["source"]
+    return source["frameCount"], f"{source['width']}x{source['height']}@{source['frameRate']:g}"
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("clip")
-    parser.add_argument("--rounds", type=int, default=9)
-    parser.add_argument("--baseline", action="store_true", help="also time Benchmarks/baseline (OpenCV)")
+    parser.add_argument("--repeats", type=int, default=3, help="runs of each command; the best counts")
+    parser.add_argument("--loops", type=int, default=10, help="times each generated clip is played in a row")
+    parser.add_argument("--no-baseline", action="store_true", help="leave out the OpenCV baseline")
     args = parser.parse_args()
 
     if shutil.which("ffmpeg") is None:
         subprocess.run([os.path.join(ROOT, "Scripts/install-system-packages"), "ffmpeg"], check=True)
     subprocess.run(["swift", "build", "-c", "release", "--product", "trajectories"], cwd=ROOT, check=True,
                    stdout=subprocess.DEVNULL)
-    binary = os.path.join(ROOT, ".build/release/trajectories")
-    report = json.loads(subprocess.run([binary, "detect", args.clip], capture_output=True, check=True).stdout)
-    frames = report["source"]["frameCount"]
+    if not args.no_baseline:
+        subprocess.run([BASELINE, "--self-check"], check=True, stdout=subprocess.DEVNULL)  # sets up its venv
 
-    commands = {
-        "ffmpeg -threads 0 -i clip -f null -": ["ffmpeg", "-v", "error", "-threads", "0", "-i", args.clip, "-f", "null", "-"],
-        "trajectories detect clip": [binary, "detect", args.clip, "--output", "/dev/null"],
-    }
-    if args.baseline:
-        runner = os.path.join(ROOT, "Benchmarks/baseline/run-baseline.sh")
-        subprocess.run([runner, "--self-check"], check=True, stdout=subprocess.DEVNULL)  # sets up its venv
-        commands["OpenCV baseline (Benchmarks/baseline)"] = [runner, args.clip, "--output", "/dev/null"]
+    load_before = os.getloadavg()[0]
+    with tempfile.TemporaryDirectory(prefix="compare-throughput-") as folder:
+        rows = []
+        for scene, _ in CLIPS:
+            clip = make_clip(scene, folder, args.loops)
+            frames, shape = frame_count(clip)
+            commands = {
+                "ffmpeg": ["ffmpeg", "-v", "error", "-threads", "0", "-i", clip, "-f", "null", "-"],
+                "detect": [BINARY, "detect", clip, "--output", "/dev/null"],
+            }
+            if not args.no_baseline:
+                commands["opencv"] = [BASELINE, clip, "--output", "/dev/null"]
+            # The run with the best wall time counts, with the CPU time it took.
+            best = {name: min(run(command) for _ in range(args.repeats)) for name, command in commands.items()}
+            rows.append((f"{scene}-1 x{args.loops}", shape, frames,
+                         {name: frames / wall for name, (wall, _) in best.items()},
+                         {name: cpu * 1000 / frames for name, (_, cpu) in best.items()}))
 
-    times = {name: [] for name in commands}
-    for _ in range(args.rounds):
-        for name, command in commands.items():
-            times[name].append(run(command))
-
-    floor = statistics.median(times["ffmpeg -threads 0 -i clip -f null -"])
-    print(f"{args.clip}: {frames} frames, {report['source']['width']}x{report['source']['height']}, "
-          f"median of {args.rounds} interleaved rounds, load average {os.getloadavg()[0]:.1f}")
-    print(f"{'command':42} {'median s':>9} {'frames/s':>9} {'÷ ffmpeg':>9}")
-    for name, samples in times.items():
-        median = statistics.median(samples)
-        print(f"{name:42} {median:9.3f} {frames / median:9.1f} {floor / median:9.2f}")
+    print(f"best of {args.repeats} runs each; load average {load_before:.1f} before, "
+          f"{os.getloadavg()[0]:.1f} after (2 cores: above 2 means other work shared them)")
+    print(f"{'clip':16} {'size':14} {'frames':>6} {'ffmpeg f/s':>10} {'detect f/s':>10} {'OpenCV f/s':>10} "
+          f"{'detect÷ffmpeg':>13} {'detect÷OpenCV':>13}")
+    for name, shape, frames, fps, _ in rows:
+        opencv = fps.get("opencv")
+        print(f"{name:16} {shape:14} {frames:6d} {fps['ffmpeg']:10.0f} {fps['detect']:10.0f} "
+              f"{opencv if opencv else float('nan'):10.1f} {fps['detect'] / fps['ffmpeg']:13.2f} "
+              f"{fps['detect'] / opencv if opencv else float('nan'):13.1f}")
+    # CPU time does not depend on how many cores other work left free: with both cores to
+    # itself, detect's rate would be ffmpeg's times ffmpeg's CPU per frame ÷ detect's.
+    print(f"\nCPU time (user + system) per frame of the same runs, ms:")
+    print(f"{'clip':16} {'ffmpeg':>8} {'detect':>8} {'OpenCV':>8} {'ffmpeg÷detect':>13}")
+    for name, _, _, _, cpu in rows:
+        opencv = cpu.get("opencv")
+        print(f"{name:16} {cpu['ffmpeg']:8.2f} {cpu['detect']:8.2f} {opencv if opencv else float('nan'):8.2f} "
+              f"{cpu['ffmpeg'] / cpu['detect']:13.2f}")
 
 
 if __name__ == "__main__":

@@ -24,6 +24,16 @@ struct RequestOptions: ParsableArguments {
         transform: RegionArgument.parse)
     var regionOfInterest = NormalizedRect.full
 
+    @Option(
+        name: .customLong("target-frame-time"),
+        help: "Seconds per frame the analysis should stay under; frames are then analysed at a lower resolution while they take longer (Vision's targetFrameTime).")
+    var targetFrameTime: Double?
+
+    @Option(
+        name: .customLong("analysis-long-side"),
+        help: "Pixels: frames are analysed shrunk 2 or 4 times while their long side stays at least this long (default 800: 1080p at 960x540, 720p at full size).")
+    var minimumAnalysisLongSide = 800
+
     func validate() throws {
         guard trajectoryLength >= 5 else {
             throw ValidationError("--length must be at least 5 (got \(trajectoryLength)).")
@@ -35,6 +45,12 @@ struct RequestOptions: ParsableArguments {
             guard value.isFinite, (0...1).contains(value) else {
                 throw ValidationError("\(flag) must be between 0 and 1, a fraction of the frame width (got \(value)).")
             }
+        }
+        if let targetFrameTime, !(targetFrameTime.isFinite && targetFrameTime > 0) {
+            throw ValidationError("--target-frame-time must be a positive number of seconds (got \(targetFrameTime)).")
+        }
+        guard minimumAnalysisLongSide >= 1 else {
+            throw ValidationError("--analysis-long-side must be at least 1 pixel (got \(minimumAnalysisLongSide)).")
         }
         guard minimumRadius <= maximumRadius else {
             throw ValidationError("--min-radius (\(minimumRadius)) must not exceed --max-radius (\(maximumRadius)).")
@@ -48,6 +64,8 @@ struct RequestOptions: ParsableArguments {
         request.objectMinimumNormalizedRadius = minimumRadius
         request.objectMaximumNormalizedRadius = maximumRadius
         request.regionOfInterest = regionOfInterest
+        request.targetFrameTime = targetFrameTime
+        request.minimumAnalysisLongSide = minimumAnalysisLongSide
         return request
     }
 }

@@ -34,3 +34,16 @@ public struct Blob: Sendable, Hashable {
         self.solidity = solidity
     }
 }
+
+extension Blob {
+    /// This blob, measured in a frame shrunk `reduction` times by averaging blocks, in pixels
+    /// of the full frame: analysed pixel i covers [i, i + 1), full pixels [reduction·i, reduction·(i + 1)).
+    func inFullFrame(reducedBy reduction: Int) -> Blob {
+        let scale = Double(reduction)
+        var blob = self
+        blob.center = PixelPoint(x: center.x * scale, y: center.y * scale)
+        blob.radius = radius * scale
+        blob.area = area * reduction * reduction
+        return blob
+    }
+}

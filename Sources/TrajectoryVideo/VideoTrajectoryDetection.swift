@@ -1,7 +1,13 @@
 import TrajectoryKit
 
-/// Runs a ``DetectTrajectoriesRequest`` over every frame of a video, decoding and analysing
-/// one frame at a time, so memory stays flat however long the video is.
+/// Runs a ``DetectTrajectoriesRequest`` over every frame of a video, so memory stays flat
+/// however long the video is.
+///
+/// Decoding runs on a thread of its own, a few frames ahead of the analysis on the caller's
+/// thread (``decodedFramesAhead``), so the two overlap on a machine with more than one core.
+/// That thread also shrinks each frame as far as the request will analyse it shrunk (1080p to
+/// 960 × 540 by default, see ``DetectTrajectoriesRequest/minimumAnalysisLongSide``) as it
+/// copies it out of the decoder, so the large decoded plane is read only once.
 ///
 /// ```swift
 /// let request = try DetectTrajectoriesRequest(trajectoryLength: 10)
@@ -42,6 +48,10 @@ public enum VideoTrajectoryDetection {
         }
     }
 
+    /// Frames decoded and waiting, at most, while one is analysed: enough to ride out a slow
+    /// frame on either side, few enough that memory stays small (three 1080p planes, 6 MB).
+    public static let decodedFramesAhead = 3
+
     /// Decodes `uri` and performs `request` on every frame.
     ///
     /// - Parameter onAnalysedFrame: called after every frame the request analysed, in
@@ -52,23 +62,32 @@ public enum VideoTrajectoryDetection {
         uri: String, request: DetectTrajectoriesRequest,
         onAnalysedFrame: (AnalysedFrame) throws -> Void
     ) throws -> Summary {
-        var reader = try VideoReader(uri: uri)
+        try request.validateSettings()  // before the thread starts, which reads one of them
+        let decoding = DecodingThread(
+            reader: try VideoReader(uri: uri), capacity: decodedFramesAhead,
+            minimumAnalysisLongSide: request.minimumAnalysisLongSide)
+        // However the loop ends, the decoding thread stops before the reader is read or freed.
+        defer { decoding.queue.stopAndWaitForDecoding() }
         let handler = SequenceRequestHandler()
+        let requests = [request]  // made once: a literal in the loop would allocate every frame
         var framesAnalysed = 0
         var lastFrameTime: Double?
-        while let (stamp, layout) = try reader.nextFrame({ plane, layout, stamp in
-            try handler.perform([request], luma: plane, layout: layout, frame: stamp)
-            return (stamp, layout)
+        while let frame = try decoding.queue.withOldest({ plane, frame in
+            try handler.perform(
+                requests, luma: plane, layout: frame.layout, shrunkBy: frame.shrunkBy, frameWidth: frame.width,
+                frameHeight: frame.height, frame: frame.stamp)
+            return frame
         }) {
-            lastFrameTime = stamp.time
-            if request.resultsFrame == stamp {
+            lastFrameTime = frame.stamp.time
+            if request.resultsFrame == frame.stamp {
                 framesAnalysed += 1
                 try onAnalysedFrame(AnalysedFrame(
-                    stamp: stamp, width: layout.width, height: layout.height, observations: request.results ?? []))
+                    stamp: frame.stamp, width: frame.width, height: frame.height, observations: request.results ?? []))
             }
         }
+        decoding.queue.waitForDecoding()
         return Summary(
-            info: reader.info, framesDecoded: reader.framesRead, framesAnalysed: framesAnalysed,
-            lastFrameTime: lastFrameTime, warnings: reader.warnings)
+            info: decoding.reader.info, framesDecoded: decoding.reader.framesRead, framesAnalysed: framesAnalysed,
+            lastFrameTime: lastFrameTime, warnings: decoding.reader.warnings)
     }
 }

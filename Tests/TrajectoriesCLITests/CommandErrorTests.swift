@@ -49,6 +49,9 @@ import Testing
         (["--roi", "0.5,0,0.6,1"], "--roi"),
         (["--format", "xml"], "--format"),
         (["--coordinates", "inches"], "--coordinates"),
+        (["--target-frame-time", "0"], "--target-frame-time"),
+        (["--target-frame-time", "nan"], "--target-frame-time"),
+        (["--analysis-long-side", "0"], "--analysis-long-side"),
     ])
     func usageErrors(flags: [String], flag: String) throws {
         let outcome = try CommandLineRunner.run(["detect", CommandLineRunner.sharedClip("toss-vertical.mp4")] + flags)

@@ -33,6 +33,16 @@ import TrajectoryKit
         #expect(flight.projectedPoints.allSatisfy { $0.x.isFinite && $0.y.isFinite })
     }
 
+    @Test("a target frame time no frame can meet lowers the resolution, and the vertical toss is still found over its flight")
+    func unreachableTargetFrameTime() throws {
+        let outcome = try CommandLineRunner.run(["detect", Self.toss, "--target-frame-time", "0.000001"])
+        #expect(outcome.status == 0)
+        let report = try Self.report(outcome)
+        try #require(report.trajectories.count == 1)
+        let flight = report.trajectories[0]
+        #expect(flight.points.first!.frame <= 20 && flight.points.last!.frame >= 33)
+    }
+
     @Test("a ball carried by hand, never thrown, gives no trajectory")
     func carriedByHand() throws {
         let outcome = try CommandLineRunner.run(["detect", Self.carried])

@@ -93,6 +93,19 @@ import TrajectoryKit
         #expect(try Self.run(right).trajectories.map(Self.side) == ["large"])
     }
 
+    @Test("with a region of interest only that part is analysed, and its flight is reported in full-frame coordinates within 1 px")
+    func regionOfInterestCoordinates() throws {
+        let request = try DetectTrajectoriesRequest(trajectoryLength: 10)
+        // The large ball's path (x 560 → 380 px, y 300 → 188 px and down out of the frame), with room around it.
+        request.regionOfInterest = NormalizedRect(x: 0.5, y: 0, width: 0.45, height: 0.6)
+        let trajectories = try Self.run(request).trajectories
+        let large = try #require(trajectories.first)
+        #expect(trajectories.count == 1)
+        #expect(Self.side(of: large) == "large")
+        #expect(Self.meanError(of: large, from: Self.large) < 1.0)
+        #expect(large.points.count >= 20)
+    }
+
     @Test("a minimum radius between the two keeps only the large ball")
     func minimumRadius() throws {
         let request = try DetectTrajectoriesRequest(trajectoryLength: 10)

@@ -2,8 +2,10 @@ import Benchmark
 import SampleFrames
 import TrajectoryKit
 
-// The blob detector on frames decoded beforehand, one frame per iteration, and its two
-// whole-frame vector stages on their own, to show where a frame's time goes.
+// The blob detector on frames decoded beforehand, one frame per iteration: at full size, and
+// shrunk twice in each direction (`analysisReduction` 2, what a DetectTrajectoriesRequest does
+// with 1080p by default); and its two whole-frame vector stages on their own, to show where a
+// frame's time goes.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .perFrame
 
@@ -12,6 +14,12 @@ let benchmarks: @Sendable () -> Void = {
             run.detectNext()
         } setup: {
             try DetectorRun(clip)
+        }
+
+        Benchmark("BlobDetector.detect half size \(clip.label)") { _, run in
+            run.detectNext()
+        } setup: {
+            try DetectorRun(clip, analysisReduction: 2)
         }
 
         Benchmark("BinomialSmoother.smooth \(clip.label)") { _, stages in
@@ -34,8 +42,9 @@ final class DetectorRun {
     private var frames: FrameCycle
     private var detector = BlobDetector()
 
-    init(_ clip: BenchmarkClip) throws {
+    init(_ clip: BenchmarkClip, analysisReduction: Int = 1) throws {
         frames = FrameCycle(try DecodedClip(clip))
+        detector.configuration.analysisReduction = analysisReduction
         for _ in 0..<frames.count { detectNext() }
     }
 

@@ -53,6 +53,8 @@ public struct BlobDetector {
     private var refiner = WholeObjectRefiner()
     private var selection = BlobSelection()
     private var blobs: [Blob] = []
+    /// The frame shrunk by ``Configuration/analysisReduction``, when it is more than 1.
+    private var reducedFrame = ReducedFrame()
 
     public init(configuration: Configuration = .init()) {
         configuration.validate()
@@ -62,13 +64,24 @@ public struct BlobDetector {
     /// Analyses the next frame of the stream and returns the moving blobs found in it.
     ///
     /// Returns no blobs until four frames have been seen (after ``reset()``, or after the
-    /// frame size changed, which resets the history by itself). Blob coordinates are pixels of
-    /// the full frame, top-left origin. The plane is only read during the call.
-    public mutating func detect(luma: Span<UInt8>, layout: PlaneLayout) -> [Blob] {
+    /// frame size or ``Configuration/analysisReduction`` changed, which resets the history by
+    /// itself). Blob coordinates are pixels of the full frame, top-left origin. The plane is
+    /// only read during the call.
+    ///
+    /// - Parameter shrunkBy: how many times the plane was already shrunk in each direction by
+    ///   ``FrameShrinking`` (1, 2 or 4), so that `layout` is the shrunk plane's; the detector
+    ///   shrinks it further to its ``Configuration/analysisReduction`` when that is larger, and
+    ///   analyses it as it is when that is smaller. Blobs are in pixels of the unshrunk frame.
+    public mutating func detect(luma: Span<UInt8>, layout: PlaneLayout, shrunkBy: Int = 1) -> [Blob] {
         precondition(luma.count >= layout.minimumByteCount, "the plane must hold \(layout.minimumByteCount) bytes")
+        precondition(
+            Configuration.allowedAnalysisReductions.contains(shrunkBy),
+            "shrunkBy must be one of \(Configuration.allowedAnalysisReductions), got \(shrunkBy)")
         blobs.removeAll(keepingCapacity: true)
         lastThresholds = nil
-        history.append(luma, layout: layout)
+        let further = appendToHistory(
+            luma, layout: layout, shrinkingBy: max(configuration.analysisReduction, shrunkBy) / shrunkBy)
+        let reduction = shrunkBy * further
         guard let historyLayout = history.layout else { return blobs }
         measureCameraMotion(layout: historyLayout)
         // The motion image compares the current frame with the three before it.
@@ -93,19 +106,46 @@ public struct BlobDetector {
             case .whole(let whole):
                 selection.add(
                     Blob(measuring: whole.moments, remeasured: whole.measurement), region: whole.moments,
-                    isWhole: true, configuration: configuration, frameWidth: layout.width)
+                    isWhole: true, configuration: configuration, frameWidth: historyLayout.width)
             case .unresolved:
                 let remeasured = EdgeInclusiveMeasurement(
                     region: region, motion: motionPlane.span, layout: historyLayout, noiseLevel: stillPixelChange)
                 selection.add(
                     Blob(measuring: region, remeasured: remeasured), region: region, isWhole: false,
-                    configuration: configuration, frameWidth: layout.width)
+                    configuration: configuration, frameWidth: historyLayout.width)
             case .ghost:
                 continue
             }
         }
-        selection.select(into: &blobs, configuration: configuration, frameWidth: layout.width, frameHeight: layout.height)
+        // The filters are normalized to the frame's size, so they apply to the analysed frame alike.
+        selection.select(
+            into: &blobs, configuration: configuration, frameWidth: historyLayout.width, frameHeight: historyLayout.height)
+        if reduction > 1 {
+            for index in blobs.indices { blobs[index] = blobs[index].inFullFrame(reducedBy: reduction) }
+        }
         return blobs
+    }
+
+    /// Smooths the frame into the history, shrunk first `reduction` times; returns how many
+    /// times it was shrunk (1 for a frame too small to shrink).
+    private mutating func appendToHistory(_ luma: Span<UInt8>, layout: PlaneLayout, shrinkingBy reduction: Int) -> Int {
+        switch reduction {
+        case 2: reducedFrame.reduceByTwo(luma, layout: layout)
+        case 4: reducedFrame.reduceByFour(luma, layout: layout)
+        default:
+            history.append(luma, layout: layout)
+            return 1
+        }
+        // A span of a stored buffer borrows all of `self`: append from a buffer moved out of it.
+        var reduced = ReducedFrame()
+        swap(&reduced, &reducedFrame)
+        defer { swap(&reduced, &reducedFrame) }
+        guard let reducedLayout = reduced.layout else {
+            history.append(luma, layout: layout)
+            return 1
+        }
+        history.append(reduced.pixels.span, layout: reducedLayout)
+        return reduction
     }
 
     /// Analyses the next frame, given as an image in memory.

@@ -21,8 +21,17 @@ extension BlobDetector {
         public var minimumLowThreshold: Int = 4
         /// Floor of the high threshold in grey levels.
         public var minimumHighThreshold: Int = 10
-        /// Smallest region, in pixels of the frame, that can be a blob.
+        /// Smallest region, in pixels of the analysed frame, that can be a blob.
         public var minimumArea: Int = 4
+        /// The frame is analysed shrunk this many times in each direction (1, 2 or 4), each
+        /// analysed pixel the mean of a block of the frame's: a quarter or a sixteenth of the
+        /// work, and of the noise's variance, for balls at least a few analysed pixels across.
+        /// Blobs are reported in pixels of the full frame all the same. Changing it starts the
+        /// detector's history afresh, as a frame of a new size does. Default 1.
+        public var analysisReduction: Int = 1
+
+        /// The reductions ``analysisReduction`` may take.
+        public static let allowedAnalysisReductions = [1, 2, 4]
 
         public init(
             regionOfInterest: NormalizedRect = .full,
@@ -49,6 +58,9 @@ extension BlobDetector {
                 (1...255).contains(minimumLowThreshold) && (minimumLowThreshold...255).contains(minimumHighThreshold),
                 "need 1 ≤ minimumLowThreshold ≤ minimumHighThreshold ≤ 255, got \(minimumLowThreshold) and \(minimumHighThreshold)")
             precondition(minimumArea >= 1, "minimumArea must be at least 1 pixel, got \(minimumArea)")
+            precondition(
+                Self.allowedAnalysisReductions.contains(analysisReduction),
+                "analysisReduction must be one of \(Self.allowedAnalysisReductions), got \(analysisReduction)")
         }
 
         /// Whether a blob found in a `frameWidth` × `frameHeight` frame passes the radius and

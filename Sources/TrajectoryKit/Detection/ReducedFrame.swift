@@ -1,5 +1,6 @@
-/// A frame shrunk by averaging square blocks of pixels, on which the camera's motion is first
-/// looked for over a wide range at little cost (``CameraMotionEstimator``).
+/// A frame shrunk by averaging square blocks of pixels: what a large frame is analysed at
+/// (``BlobDetector/Configuration/analysisReduction``), and on which the camera's motion is
+/// first looked for over a wide range at little cost (``CameraMotionEstimator``).
 ///
 /// Rows are packed `layout.bytesPerRow` apart, padded to whole vectors. The buffer is kept
 /// between frames: nothing is allocated once the first frame of a given size has been reduced.
@@ -11,43 +12,29 @@ struct ReducedFrame {
     /// Replaces the contents with `source` shrunk four times in each direction: each pixel the
     /// mean of a 4 × 4 block (columns and rows that do not fill a block are left out).
     mutating func reduceByFour(_ source: Span<UInt8>, layout sourceLayout: PlaneLayout) {
-        let width = sourceLayout.width / 4, height = sourceLayout.height / 4
-        guard width > 0, height > 0 else {
+        reduce(source, layout: sourceLayout, by: 4)
+    }
+
+    /// Replaces the contents with `source` shrunk twice in each direction: each pixel the
+    /// rounded mean of a 2 × 2 block (a last odd column or row is left out).
+    mutating func reduceByTwo(_ source: Span<UInt8>, layout sourceLayout: PlaneLayout) {
+        reduce(source, layout: sourceLayout, by: 2)
+    }
+
+    private mutating func reduce(_ source: Span<UInt8>, layout sourceLayout: PlaneLayout, by reduction: Int) {
+        let size = FrameShrinking.shrunkSize(width: sourceLayout.width, height: sourceLayout.height, by: reduction)
+        guard size.width > 0, size.height > 0 else {
             layout = nil
             return
         }
-        let reduced = resize(width: width, height: height)
+        let reduced = resize(width: size.width, height: size.height)
+        // A mutable span of a stored array borrows all of `self`: fill a buffer moved out of it.
         var output: [UInt8] = []
         swap(&output, &pixels)
         defer { swap(&output, &pixels) }
-        let bytes = source.bytes
         var outputSpan = output.mutableSpan
-        var outputBytes = outputSpan.mutableBytes
-        let rowStride = sourceLayout.bytesPerRow
-        for row in 0..<height {
-            let top = 4 * row * rowStride
-            // Whole vectors: the mean of four rows, then of each four neighbouring columns.
-            var column = 0
-            while column + ByteVector.scalarCount <= 4 * width {
-                let first = bytes.unsafeLoadUnaligned(fromByteOffset: top + column, as: ByteVector.self)
-                let second = bytes.unsafeLoadUnaligned(fromByteOffset: top + rowStride + column, as: ByteVector.self)
-                let third = bytes.unsafeLoadUnaligned(fromByteOffset: top + 2 * rowStride + column, as: ByteVector.self)
-                let fourth = bytes.unsafeLoadUnaligned(fromByteOffset: top + 3 * rowStride + column, as: ByteVector.self)
-                let down = ByteVector.floorAverage(ByteVector.floorAverage(first, second), ByteVector.floorAverage(third, fourth))
-                outputBytes.storeBytes(
-                    of: down.meanOfEachFour, toByteOffset: row * reduced.bytesPerRow + column / 4, as: SIMD4<UInt8>.self)
-                column += ByteVector.scalarCount
-            }
-            // The last few blocks of the row, one at a time.
-            while column < 4 * width {
-                var sum = 0
-                for y in 0..<4 {
-                    for x in 0..<4 { sum += Int(source[top + y * rowStride + column + x]) }
-                }
-                outputBytes.storeBytes(of: UInt8(sum / 16), toByteOffset: row * reduced.bytesPerRow + column / 4, as: UInt8.self)
-                column += 4
-            }
-        }
+        FrameShrinking.shrink(
+            source, layout: sourceLayout, by: reduction, into: &outputSpan, destinationBytesPerRow: reduced.bytesPerRow)
     }
 
     /// Replaces the contents with `source` shrunk twice in each direction: each pixel the mean
@@ -132,10 +119,24 @@ extension SIMD16<UInt8> {
         return SIMD4<UInt8>(truncatingIfNeeded: (sum &+ 2) &>> 2)
     }
 
-    /// The sums of lanes 0 and 1, 2 and 3, … 14 and 15.
+    /// The sums of lanes 0 and 1, 2 and 3, … 14 and 15 (each 16-bit lane the sum of the two
+    /// bytes it is made of).
     @inline(__always)
     var sumOfEachPair: SIMD8<UInt16> {
         let halfWords = unsafeBitCast(self, to: SIMD8<UInt16>.self)
         return (halfWords & 0xFF) &+ (halfWords &>> 8)
+    }
+}
+
+extension SIMD8<UInt16> {
+    /// The low byte of each lane, packed into the eight bytes of a word in lane order
+    /// (little-endian). Narrowing lane by lane compiles to eight extractions; this is a few
+    /// shifts and masks on two 64-bit words.
+    @inline(__always)
+    var packedBytes: UInt64 {
+        var words = unsafeBitCast(self, to: SIMD2<UInt64>.self) & 0x00FF_00FF_00FF_00FF
+        words = (words | (words &>> 8)) & 0x0000_FFFF_0000_FFFF
+        words = (words | (words &>> 16)) & 0x0000_0000_FFFF_FFFF
+        return words.x | (words.y << 32)
     }
 }

@@ -34,7 +34,8 @@ public final class DetectTrajectoriesRequest {
     /// it really excludes larger moving objects such as players and arms.
     public var objectMaximumNormalizedRadius: Double = 1
     /// Where to look: normalized, origin at the bottom left; the whole frame by default.
-    /// Coordinates in the results stay relative to the full frame.
+    /// Coordinates in the results stay relative to the full frame. Only the region and a
+    /// margin around it (5 % of the frame's width) are analysed, so a small region costs less.
     public var regionOfInterest: NormalizedRect = .full
     /// The trajectories that gained a point in the latest analysed frame; nil until a frame has
     /// been analysed. A frame skipped by the spacing leaves the results of the last analysed one.
@@ -43,10 +44,35 @@ public final class DetectTrajectoriesRequest {
     public private(set) var resultsFrame: FrameStamp?
     /// Called after every analysed frame.
     public var completionHandler: CompletionHandler?
+    /// Pixels: a frame is analysed shrunk 2 or 4 times in each direction as long as its long
+    /// side stays at least this long, as Vision analyses at about 800 px. Default 800, so 1080p
+    /// is analysed at 960 × 540 and 720p at full size; `Int.max` analyses every frame at full
+    /// size. Results are always in coordinates of the full frame.
+    public var minimumAnalysisLongSide: Int = 800
+    /// Seconds the analysis of one frame should take at most, or nil (the default) to analyse
+    /// at the resolution ``minimumAnalysisLongSide`` gives. When set, the request measures its
+    /// frames and, while they take longer than this, analyses them at a lower resolution
+    /// (down to 240 px on the long side), finding fewer small or faint balls; when they are
+    /// well within it again, it goes back up. Like Vision's `targetFrameTime`, a wish, not a
+    /// guarantee; it never raises the resolution above the default.
+    public var targetFrameTime: Double?
+    /// How many times the latest analysed frame was shrunk in each direction before analysis
+    /// (1, 2 or 4); 1 before the first frame.
+    public var analysisReduction: Int { detector.configuration.analysisReduction }
+
+    /// How many times a `width` × `height` frame is shrunk for analysis when the long side must
+    /// keep at least `minimumLongSide` pixels (see ``minimumAnalysisLongSide``): what a decoder
+    /// may shrink frames by before handing them over, without a ``targetFrameTime``.
+    public static func analysisReduction(width: Int, height: Int, minimumLongSide: Int) -> Int {
+        AnalysisResolution.largestReduction(longSide: max(width, height), keeping: minimumLongSide)
+    }
 
     private var sampler: FrameSampler
     private var detector = BlobDetector()
     private let tracker: TrajectoryTracker
+    private var resolution = AnalysisResolution()
+    /// The blobs of a cropped frame moved to full-frame pixels, reused from frame to frame.
+    private var croppedBlobs: [Blob] = []
 
     /// - Parameter makeUUID: where trajectory uuids come from; random by default. Inject a
     ///   sequence to make output reproducible.
@@ -67,15 +93,56 @@ public final class DetectTrajectoriesRequest {
     /// Analyses one frame unless the spacing skips it.
     ///
     /// - Returns: whether the frame was analysed (and ``results`` replaced).
+    /// - Parameters:
+    ///   - shrunkBy: how many times the plane was already shrunk by ``FrameShrinking`` (`layout`
+    ///     is then the shrunk plane's, and `frameWidth` × `frameHeight` the frame's own size).
     @discardableResult
-    func perform(luma: Span<UInt8>, layout: PlaneLayout, frame: FrameStamp) throws(ConfigurationError) -> Bool {
+    func perform(
+        luma: Span<UInt8>, layout: PlaneLayout, shrunkBy: Int = 1, frameWidth: Int? = nil, frameHeight: Int? = nil,
+        frame: FrameStamp
+    ) throws(ConfigurationError) -> Bool {
         try applySettings()
         guard sampler.shouldAnalyze(frameAt: frame.time) else { return false }
-        let blobs = detector.detect(luma: luma, layout: layout)
-        results = tracker.update(blobs: blobs, frame: frame, frameWidth: layout.width, frameHeight: layout.height)
+        let width = frameWidth ?? layout.width, height = frameHeight ?? layout.height
+        let reduction = resolution.reduction(
+            width: width, height: height, minimumLongSide: minimumAnalysisLongSide, targetFrameTime: targetFrameTime)
+        if reduction != detector.configuration.analysisReduction { detector.configuration.analysisReduction = reduction }
+        let start = targetFrameTime == nil ? nil : ContinuousClock.now
+        let blobs: [Blob]
+        if let crop = AnalysisCrop(
+            region: regionOfInterest, frameWidth: width, frameHeight: height, shrunkBy: shrunkBy, layout: layout)
+        {
+            configureDetector(frameWidth: width, crop: crop)
+            let offset = crop.offset(in: layout), cropLayout = crop.layout(in: layout)
+            let found = detector.detect(
+                luma: luma.extracting(offset..<(offset + cropLayout.minimumByteCount)), layout: cropLayout,
+                shrunkBy: shrunkBy)
+            croppedBlobs.removeAll(keepingCapacity: true)
+            for blob in found {
+                let moved = crop.toFullFrame(blob)
+                if regionOfInterest.contains(moved.center.normalized(width: width, height: height)) { croppedBlobs.append(moved) }
+            }
+            blobs = croppedBlobs
+        } else {
+            configureDetector(frameWidth: width, crop: nil)
+            blobs = detector.detect(luma: luma, layout: layout, shrunkBy: shrunkBy)
+        }
+        results = tracker.update(blobs: blobs, frame: frame, frameWidth: width, frameHeight: height)
         resultsFrame = frame
+        // Frames before the detector compares any (the first after a restart) cost less: not counted.
+        if let start, let targetFrameTime, detector.lastThresholds != nil {
+            let elapsed = (ContinuousClock.now - start).components
+            resolution.record(
+                frameTime: Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18, targetFrameTime: targetFrameTime)
+        }
         completionHandler?(self)
         return true
+    }
+
+    /// Throws a ``ConfigurationError`` naming the first setting out of its range, as performing
+    /// the request would.
+    public func validateSettings() throws(ConfigurationError) {
+        try applySettings()
     }
 
     /// Passes the current filter settings to the detector, after checking them: they are plain
@@ -89,10 +156,21 @@ public final class DetectTrajectoriesRequest {
                 parameter: "regionOfInterest", value: "\(regionOfInterest)",
                 allowedRange: "rectangles of positive size inside (0, 0, 1, 1)")
         }
+        try ConfigurationError.check("minimumAnalysisLongSide", minimumAnalysisLongSide, in: 1...Int.max)
+        if let targetFrameTime {
+            try ConfigurationError.check("targetFrameTime", targetFrameTime, in: Double.leastNonzeroMagnitude...Double.greatestFiniteMagnitude)
+        }
+    }
+
+    /// Passes the filter settings to the detector: as they are, or, when it analyses a crop of
+    /// the frame, with the radius limits relative to the crop's width, and the region of interest
+    /// left to ``perform(luma:layout:shrunkBy:frameWidth:frameHeight:frame:)`` to apply.
+    private func configureDetector(frameWidth: Int, crop: AnalysisCrop?) {
         var configuration = detector.configuration
-        configuration.minimumNormalizedRadius = objectMinimumNormalizedRadius
-        configuration.maximumNormalizedRadius = objectMaximumNormalizedRadius
-        configuration.regionOfInterest = regionOfInterest
+        let radiusScale = crop.map { Double(frameWidth) / Double($0.fullFrameWidth) } ?? 1
+        configuration.minimumNormalizedRadius = objectMinimumNormalizedRadius * radiusScale
+        configuration.maximumNormalizedRadius = objectMaximumNormalizedRadius * radiusScale
+        configuration.regionOfInterest = crop == nil ? regionOfInterest : .full
         if configuration != detector.configuration { detector.configuration = configuration }
     }
 }

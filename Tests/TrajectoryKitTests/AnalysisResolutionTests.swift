@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import TrajectoryKit
+
+/// Analysing frames shrunk (`BlobDetector.Configuration.analysisReduction`), which a request
+/// chooses by frame size (`minimumAnalysisLongSide`) and by `targetFrameTime`.
+@Suite struct AnalysisResolutionTests {
+    @Test(
+        "a request shrinks frames by 2 or 4 while their long side stays at least minimumAnalysisLongSide",
+        arguments: [
+            (1920, 1080, 800, 2), (1280, 720, 800, 1), (3840, 2160, 800, 4), (1080, 1920, 800, 2),
+            (1920, 1080, Int.max, 1), (1280, 720, 640, 2), (640, 360, 100, 4),
+        ])
+    func reductionBySize(width: Int, height: Int, minimumLongSide: Int, expected: Int) throws {
+        let request = try DetectTrajectoriesRequest(trajectoryLength: 10)
+        request.minimumAnalysisLongSide = minimumLongSide
+        try SequenceRequestHandler().perform(
+            [request], on: LumaImage(width: width, height: height, fill: 90), frame: FrameStamp(index: 0, time: 0))
+        #expect(request.analysisReduction == expected)
+    }
+
+    /// A ball of radius 10 px crossing a noisy textured 1280 × 720 frame at 14 px a frame.
+    static func ballCentre(frame: Int) -> PixelPoint { PixelPoint(x: 300.3 + 14 * Double(frame), y: 360.6 - 3 * Double(frame)) }
+    static let ballRadius = 10.0
+    static func distance(_ a: PixelPoint, _ b: PixelPoint) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
+    static let frames: [LumaImage] = {
+        var scene = DetectionScene(width: 1280, height: 720, noiseSigma: 2, seed: 3)
+        return (0..<8).map { scene.frame([.ball(at: ballCentre(frame: $0), radius: ballRadius, luma: 200)]) }
+    }()
+
+    @Test("a detector analysing shrunk frames reports the ball where it is, in full-frame pixels", arguments: [1, 2, 4])
+    func reducedDetection(reduction: Int) throws {
+        var detector = BlobDetector()
+        detector.configuration.analysisReduction = reduction
+        var blobs: [Blob] = []
+        for frame in Self.frames { blobs = detector.detect(frame) }
+        let truth = Self.ballCentre(frame: Self.frames.count - 1)
+        let ball = try #require(blobs.min { Self.distance($0.center, truth) < Self.distance($1.center, truth) })
+        // Each analysed pixel is `reduction` frame pixels across: a centroid to a tenth of one.
+        #expect(Self.distance(ball.center, truth) < 0.25 + 0.1 * Double(reduction))
+        #expect(abs(ball.radius - Self.ballRadius) < 0.2 * Self.ballRadius)
+        #expect(blobs.count == 1)
+    }
+
+    @Test("a target frame time no frame can meet shrinks the frames to the smallest allowed, and the large flight is still found")
+    func unreachableTarget() throws {
+        let request = try DetectTrajectoriesRequest(trajectoryLength: 10)
+        request.targetFrameTime = 1e-9
+        let (trajectories, _) = try RequestTests.run(request)
+        // 640 × 360 frames: shrunk twice they keep 320 px on the long side, four times 160 (below 240).
+        #expect(request.analysisReduction == 2)
+        let large = try #require(trajectories.first { RequestTests.side(of: $0) == "large" })
+        #expect(RequestTests.meanError(of: large, from: RequestTests.large) < 1.5)
+    }
+
+    @Test("a target frame time every frame meets keeps the default resolution and the same results")
+    func generousTarget() throws {
+        let request = try DetectTrajectoriesRequest(trajectoryLength: 10, makeUUID: SequentialIDs().next)
+        request.targetFrameTime = 100
+        let withTarget = try RequestTests.run(request).trajectories
+        #expect(request.analysisReduction == 1)
+        let plain = try RequestTests.run(DetectTrajectoriesRequest(trajectoryLength: 10, makeUUID: SequentialIDs().next))
+        #expect(withTarget.sorted { $0.uuid.uuidString < $1.uuid.uuidString }
+            == plain.trajectories.sorted { $0.uuid.uuidString < $1.uuid.uuidString })
+    }
+
+    @Test("a target frame time or analysis size that makes no sense is refused with its name", arguments: [0, -1, Double.nan, Double.infinity])
+    func invalidTarget(seconds: Double) throws {
+        let request = try DetectTrajectoriesRequest(trajectoryLength: 10)
+        request.targetFrameTime = seconds
+        let error = #expect(throws: ConfigurationError.self) {
+            try SequenceRequestHandler().perform([request], on: RequestTests.frames[0], frame: FrameStamp(index: 0, time: 0))
+        }
+        #expect(error?.parameter == "targetFrameTime")
+
+        let sized = try DetectTrajectoriesRequest(trajectoryLength: 10)
+        sized.minimumAnalysisLongSide = 0
+        #expect(throws: ConfigurationError.self) {
+            try SequenceRequestHandler().perform([sized], on: RequestTests.frames[0], frame: FrameStamp(index: 0, time: 0))
+        }
+    }
+}
+
