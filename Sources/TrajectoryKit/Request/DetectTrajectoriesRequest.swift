@@ -43,6 +43,10 @@ public final class DetectTrajectoriesRequest {
     public private(set) var resultsFrame: FrameStamp?
     /// Called after every analysed frame.
     public var completionHandler: CompletionHandler?
+    /// Bounds on the blobs and tracks one frame may cost; see ``ResourceLimits``.
+    public var limits = ResourceLimits()
+    /// How often ``limits`` bound the analysis so far.
+    public private(set) var limitCounts = LimitCounts()
 
     private var sampler: FrameSampler
     private var detector = BlobDetector()
@@ -71,8 +75,12 @@ public final class DetectTrajectoriesRequest {
     func perform(luma: Span<UInt8>, layout: PlaneLayout, frame: FrameStamp) throws(ConfigurationError) -> Bool {
         try applySettings()
         guard sampler.shouldAnalyze(frameAt: frame.time) else { return false }
-        let blobs = detector.detect(luma: luma, layout: layout)
+        let allBlobs = detector.detect(luma: luma, layout: layout)
+        let blobs = keepingLargest(limits.maximumBlobsPerFrame, of: allBlobs)
+        if blobs.count < allBlobs.count { limitCounts.framesOverBlobLimit += 1 }
+        limitCounts.mostBlobsInAFrame = max(limitCounts.mostBlobsInAFrame, allBlobs.count)
         results = tracker.update(blobs: blobs, frame: frame, frameWidth: layout.width, frameHeight: layout.height)
+        limitCounts.tracksNotStarted = tracker.tracksNotStarted
         resultsFrame = frame
         completionHandler?(self)
         return true
@@ -89,10 +97,31 @@ public final class DetectTrajectoriesRequest {
                 parameter: "regionOfInterest", value: "\(regionOfInterest)",
                 allowedRange: "rectangles of positive size inside (0, 0, 1, 1)")
         }
+        try limits.validate()
+        tracker.maximumLiveTracks = limits.maximumLiveTracks
         var configuration = detector.configuration
         configuration.minimumNormalizedRadius = objectMinimumNormalizedRadius
         configuration.maximumNormalizedRadius = objectMaximumNormalizedRadius
         configuration.regionOfInterest = regionOfInterest
         if configuration != detector.configuration { detector.configuration = configuration }
+    }
+}
+
+extension DetectTrajectoriesRequest {
+    /// One line for each of ``limits`` that bound the analysis so far, saying how often and
+    /// what was kept; empty when none did.
+    public var limitWarnings: [String] {
+        var warnings: [String] = []
+        if limitCounts.framesOverBlobLimit > 0 {
+            warnings.append(
+                "\(limitCounts.framesOverBlobLimit) frames had more than \(limits.maximumBlobsPerFrame) moving blobs "
+                    + "(up to \(limitCounts.mostBlobsInAFrame)); the largest \(limits.maximumBlobsPerFrame) of each were kept")
+        }
+        if limitCounts.tracksNotStarted > 0 {
+            warnings.append(
+                "\(limitCounts.tracksNotStarted) blobs started no track because \(limits.maximumLiveTracks) tracks "
+                    + "were already alive; the tracks already followed were kept")
+        }
+        return warnings
     }
 }
