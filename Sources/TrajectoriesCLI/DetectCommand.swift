@@ -18,6 +18,8 @@ struct DetectCommand: ParsableCommand {
 
     @OptionGroup var requestOptions: RequestOptions
 
+    @OptionGroup var limitOptions: LimitOptions
+
     @Option(help: "json: one document when the video has been read; jsonl: a line per analysed frame with observations.")
     var format: OutputFormat = .json
 
@@ -35,6 +37,7 @@ struct DetectCommand: ParsableCommand {
             if verbose { FFmpegLog.echoLevel = .warning }
             var destination = try OutputDestination(path: output)
             let request = try requestOptions.makeRequest()
+            request.limits = limitOptions.resourceLimits
             switch format {
             case .json:
                 let report = try detectDocument(request: request)
@@ -51,7 +54,10 @@ struct DetectCommand: ParsableCommand {
     /// The whole run as one report.
     private func detectDocument(request: DetectTrajectoriesRequest) throws -> TrajectoryReport {
         var collector = TrajectoryCollector()
-        let summary = try VideoTrajectoryDetection.run(uri: input, request: request) { frame in
+        let summary = try VideoTrajectoryDetection.run(
+            uri: input, request: request, maximumFramePixels: limitOptions.maximumFramePixels,
+            networkTimeout: limitOptions.networkTimeout
+        ) { frame in
             collector.add(frame.observations)
         }
         let formatter = ReportFormatter(coordinates: coordinates, frameWidth: summary.info.width, frameHeight: summary.info.height)
@@ -70,7 +76,10 @@ struct DetectCommand: ParsableCommand {
         request: DetectTrajectoriesRequest, into destination: inout OutputDestination
     ) throws -> VideoTrajectoryDetection.Summary {
         var builder: FrameReportBuilder?
-        return try VideoTrajectoryDetection.run(uri: input, request: request) { frame in
+        return try VideoTrajectoryDetection.run(
+            uri: input, request: request, maximumFramePixels: limitOptions.maximumFramePixels,
+            networkTimeout: limitOptions.networkTimeout
+        ) { frame in
             guard !frame.observations.isEmpty else { return }
             if builder == nil {
                 builder = FrameReportBuilder(formatter: ReportFormatter(

@@ -31,7 +31,8 @@ public enum VideoTrajectoryDetection {
         public var framesAnalysed: Int
         /// Presentation time of the last decoded frame, in seconds.
         public var lastFrameTime: Double?
-        /// Problems that did not stop the run (a truncated file, damaged packets), one line each.
+        /// Problems that did not stop the run (a truncated file, damaged packets, a resource
+        /// limit that bound), one line each.
         public var warnings: [String]
 
         /// The video's duration: the container's when it gives one, else the decoded frames' span.
@@ -42,21 +43,35 @@ public enum VideoTrajectoryDetection {
         }
     }
 
+    /// The most pixels a frame may have by default: 8K UHD (7680 × 4320). The detector keeps
+    /// about 11 bytes of history per pixel, so this bounds a run's memory near 400 MB, whatever
+    /// size a damaged or hostile header claims.
+    public static let defaultMaximumFramePixels = 7680 * 4320
+
     /// Decodes `uri` and performs `request` on every frame.
     ///
-    /// - Parameter onAnalysedFrame: called after every frame the request analysed, in
-    ///   presentation order.
+    /// - Parameters:
+    ///   - maximumFramePixels: the largest frame, in pixels (width × height), to analyse; a
+    ///     video with larger frames fails with ``VideoError/Kind/frameTooLarge`` before the
+    ///     detector allocates anything for it.
+    ///   - networkTimeout: seconds a network stream may send nothing before the run ends (see
+    ///     ``VideoReader/init(uri:networkTimeout:)``).
+    ///   - onAnalysedFrame: called after every frame the request analysed, in presentation order.
     /// - Throws: ``VideoError`` when the video cannot be opened or read, `ConfigurationError`
     ///   when the request's settings are out of range, or what `onAnalysedFrame` throws.
     public static func run(
-        uri: String, request: DetectTrajectoriesRequest,
-        onAnalysedFrame: (AnalysedFrame) throws -> Void
+        uri: String, request: DetectTrajectoriesRequest, maximumFramePixels: Int = defaultMaximumFramePixels,
+        networkTimeout: Double = 30, onAnalysedFrame: (AnalysedFrame) throws -> Void
     ) throws -> Summary {
-        var reader = try VideoReader(uri: uri)
+        var reader = try VideoReader(uri: uri, networkTimeout: networkTimeout)
+        let sizeLimit = FrameSizeLimit(uri: uri, maximumPixels: maximumFramePixels)
+        try sizeLimit.check(width: reader.info.width, height: reader.info.height)
         let handler = SequenceRequestHandler()
         var framesAnalysed = 0
         var lastFrameTime: Double?
         while let (stamp, layout) = try reader.nextFrame({ plane, layout, stamp in
+            // A stream may change size part way.
+            try sizeLimit.check(width: layout.width, height: layout.height)
             try handler.perform([request], luma: plane, layout: layout, frame: stamp)
             return (stamp, layout)
         }) {
@@ -69,6 +84,22 @@ public enum VideoTrajectoryDetection {
         }
         return Summary(
             info: reader.info, framesDecoded: reader.framesRead, framesAnalysed: framesAnalysed,
-            lastFrameTime: lastFrameTime, warnings: reader.warnings)
+            lastFrameTime: lastFrameTime, warnings: reader.warnings + request.limitWarnings)
+    }
+}
+
+/// Refuses frames larger than a run may analyse, naming the size and the limit.
+private struct FrameSizeLimit {
+    let uri: String
+    let maximumPixels: Int
+
+    func check(width: Int, height: Int) throws(VideoError) {
+        // A damaged header may claim sizes whose product overflows.
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        guard !overflow, pixels <= maximumPixels else {
+            throw VideoError(
+                .frameTooLarge, uri: uri,
+                detail: "its \(width)×\(height) frames exceed the limit of \(maximumPixels) pixels per frame")
+        }
     }
 }
