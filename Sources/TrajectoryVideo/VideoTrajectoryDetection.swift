@@ -57,7 +57,8 @@ public enum VideoTrajectoryDetection {
     ///   - networkTimeout: seconds a network stream may send nothing before the run ends (see
     ///     ``VideoReader/init(uri:networkTimeout:)``).
     ///   - onAnalysedFrame: called after every frame the request analysed, in presentation order.
-    /// - Throws: ``VideoError`` when the video cannot be opened or read, `ConfigurationError`
+    /// - Throws: ``VideoError`` when the video cannot be opened or read or holds no decodable
+    ///   frame (damage may still leave some: those are kept, with warnings), `ConfigurationError`
     ///   when the request's settings are out of range, or what `onAnalysedFrame` throws.
     public static func run(
         uri: String, request: DetectTrajectoriesRequest, maximumFramePixels: Int = defaultMaximumFramePixels,
@@ -81,6 +82,11 @@ public enum VideoTrajectoryDetection {
                 try onAnalysedFrame(AnalysedFrame(
                     stamp: stamp, width: layout.width, height: layout.height, observations: request.results ?? []))
             }
+        }
+        // An empty result would read as "no ball here"; a video with no decodable frame is an error.
+        guard reader.framesRead > 0 else {
+            throw VideoError(
+                .readFailed, uri: uri, detail: "no frame could be decoded" + (reader.warnings.first.map { " (\($0))" } ?? ""))
         }
         return Summary(
             info: reader.info, framesDecoded: reader.framesRead, framesAnalysed: framesAnalysed,
