@@ -67,8 +67,9 @@ import TrajectoryKit
             try write(Data("notes, not a video\n".utf8), to: $0, as: "notes.txt")
         },
         Case("random bytes", .fails(reason: "is not a video")) { folder in
-            var generator = SystemRandomNumberGenerator()
-            return try write(Data((0..<65_536).map { _ in UInt8.random(in: 0...255, using: &generator) }), to: folder, as: "noise.mp4")
+            // Seeded: some random bytes happen to look like an MP3 frame to FFmpeg's probe.
+            var generator = LinearCongruentialBytes(seed: 5)
+            return try write(Data((0..<65_536).map { _ in generator.next() }), to: folder, as: "noise.mp4")
         },
         Case("an audio-only file with a video's extension", .fails(reason: "has no video stream")) { folder in
             let file = folder.appendingPathComponent("song.mp4")
@@ -90,8 +91,8 @@ import TrajectoryKit
         Case("an H.264 stream with corrupt bytes in the middle", .succeeds(frames: (frames / 2)...frames, damaged: true)) { folder in
             let file = try ball.make(in: folder, named: "damaged.h264", options: ThrownBallClip.h264 + ["-g", "10"])
             var bytes = try Data(contentsOf: file)
-            var generator = SystemRandomNumberGenerator()
-            for offset in (bytes.count / 2)..<(bytes.count / 2 + 1_000) { bytes[offset] = .random(in: 0...255, using: &generator) }
+            var generator = LinearCongruentialBytes(seed: 11)
+            for offset in (bytes.count / 2)..<(bytes.count / 2 + 1_000) { bytes[offset] = generator.next() }
             try bytes.write(to: file)
             return file
         },
@@ -285,6 +286,18 @@ extension ThrownBallClip {
         }
         try bytes.write(to: file)
         return file
+    }
+}
+
+/// The same pseudo-random bytes on every run (Knuth's MMIX linear congruential generator, top byte).
+struct LinearCongruentialBytes {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt8 {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return UInt8(state >> 56)
     }
 }
 
