@@ -44,7 +44,7 @@ public enum VideoTrajectoryDetection {
     }
 
     /// The most pixels a frame may have by default: 8K UHD (7680 × 4320). The detector keeps
-    /// about 11 bytes of history per pixel, so this bounds a run's memory near 400 MB, whatever
+    /// about 11 bytes of history per pixel, so this bounds its memory near 400 MB, whatever
     /// size a damaged or hostile header claims.
     public static let defaultMaximumFramePixels = 7680 * 4320
 
