@@ -19,6 +19,8 @@ struct DetectCommand: ParsableCommand {
 
     @OptionGroup var requestOptions: RequestOptions
 
+    @OptionGroup var limitOptions: LimitOptions
+
     @Option(help: "json: one document when the video has been read; jsonl: a line per analysed frame with observations.")
     var format: OutputFormat = .json
 
@@ -39,6 +41,7 @@ struct DetectCommand: ParsableCommand {
             var destination = try OutputDestination(path: output)
             try pictures.check(input: input)
             let request = try requestOptions.makeRequest()
+            request.limits = limitOptions.resourceLimits
             var history = TrajectoryHistory()
             switch format {
             case .json:
@@ -58,7 +61,10 @@ struct DetectCommand: ParsableCommand {
     /// The whole run as one report; records `history` when pictures are asked for.
     private func detectDocument(request: DetectTrajectoriesRequest, history: inout TrajectoryHistory) throws -> TrajectoryReport {
         var collector = TrajectoryCollector()
-        let summary = try VideoTrajectoryDetection.run(uri: input, request: request) { frame in
+        let summary = try VideoTrajectoryDetection.run(
+            uri: input, request: request, maximumFramePixels: limitOptions.maximumFramePixels,
+            networkTimeout: limitOptions.networkTimeout
+        ) { frame in
             collector.add(frame.observations)
             if pictures.isRequested { history.record(frame.observations, frame: frame.stamp) }
         }
@@ -78,7 +84,10 @@ struct DetectCommand: ParsableCommand {
         request: DetectTrajectoriesRequest, into destination: inout OutputDestination, history: inout TrajectoryHistory
     ) throws -> VideoTrajectoryDetection.Summary {
         var builder: FrameReportBuilder?
-        return try VideoTrajectoryDetection.run(uri: input, request: request) { frame in
+        return try VideoTrajectoryDetection.run(
+            uri: input, request: request, maximumFramePixels: limitOptions.maximumFramePixels,
+            networkTimeout: limitOptions.networkTimeout
+        ) { frame in
             if pictures.isRequested { history.record(frame.observations, frame: frame.stamp) }
             guard !frame.observations.isEmpty else { return }
             if builder == nil {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TrajectoryVideo
 
 /// A runtime failure the user can act on: printed as one line on standard error, exit 1.
 struct CommandFailure: Error, CustomStringConvertible {
@@ -27,6 +28,9 @@ enum Diagnostics {
             try work()
         } catch let exit as ExitCode {
             throw exit
+        } catch let error as VideoError where error.kind == .frameTooLarge {
+            Self.error("\(error); --max-frame-pixels raises the limit")
+            throw ExitCode.failure
         } catch {
             Self.error(String(describing: error))
             throw ExitCode.failure

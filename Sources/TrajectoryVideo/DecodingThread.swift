@@ -15,11 +15,15 @@ final class DecodingThread: @unchecked Sendable {
     private(set) var reader: VideoReader
     /// The request's ``DetectTrajectoriesRequest/minimumAnalysisLongSide`` when decoding started.
     private let minimumAnalysisLongSide: Int
+    /// Checked on every frame, before a buffer is sized for it: a stream may change size part way.
+    private let sizeLimit: FrameSizeLimit
 
     /// Starts decoding `reader` into a new queue of `capacity` frames, each shrunk as a request
-    /// with `minimumAnalysisLongSide` would analyse it.
-    init(reader: consuming VideoReader, capacity: Int, minimumAnalysisLongSide: Int) {
+    /// with `minimumAnalysisLongSide` would analyse it; a frame over `sizeLimit` ends decoding
+    /// with its error.
+    init(reader: consuming VideoReader, capacity: Int, sizeLimit: FrameSizeLimit, minimumAnalysisLongSide: Int) {
         self.reader = reader
+        self.sizeLimit = sizeLimit
         self.minimumAnalysisLongSide = minimumAnalysisLongSide
         self.queue = DecodedFrameQueue(capacity: capacity)
         let thread = Thread { [self] in decodeAll() }
@@ -28,9 +32,10 @@ final class DecodingThread: @unchecked Sendable {
     }
 
     private func decodeAll() {
-        let queue = self.queue, minimumLongSide = minimumAnalysisLongSide
+        let queue = self.queue, minimumLongSide = minimumAnalysisLongSide, sizeLimit = self.sizeLimit
         do {
             while let accepted = try reader.nextFrame({ plane, layout, stamp in
+                try sizeLimit.check(width: layout.width, height: layout.height)
                 let reduction = DetectTrajectoriesRequest.analysisReduction(
                     width: layout.width, height: layout.height, minimumLongSide: minimumLongSide)
                 return queue.push(width: layout.width, height: layout.height, shrunkBy: reduction, stamp: stamp) {

@@ -26,6 +26,9 @@ public struct VideoError: Error, Hashable, Sendable, CustomStringConvertible {
         case noVideoStream
         /// The video is coded with a codec this FFmpeg build cannot decode.
         case noDecoder
+        /// The frames are larger than the reader was allowed to analyse (a resource limit; a
+        /// damaged header can claim any size too).
+        case frameTooLarge
         /// Reading or decoding failed in a way that leaves nothing to go on (e.g. out of memory).
         case readFailed
         /// The output file could not be created.
@@ -63,6 +66,7 @@ public struct VideoError: Error, Hashable, Sendable, CustomStringConvertible {
         case .notAVideo: return "\(name) is not a video FFmpeg can read" + (detail.map { " (\($0))" } ?? "")
         case .noVideoStream: return "\(name) has no video stream"
         case .noDecoder: return "\(name) uses a codec this FFmpeg cannot decode: \(reason)"
+        case .frameTooLarge: return "cannot read \(name): \(reason)"
         case .readFailed: return "cannot read \(name): \(reason)"
         case .cannotCreate: return "cannot create \(name): \(reason)"
         case .noEncoder: return "cannot write \(name): this FFmpeg has no \(reason) encoder"

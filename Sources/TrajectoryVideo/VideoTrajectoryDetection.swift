@@ -37,7 +37,8 @@ public enum VideoTrajectoryDetection {
         public var framesAnalysed: Int
         /// Presentation time of the last decoded frame, in seconds.
         public var lastFrameTime: Double?
-        /// Problems that did not stop the run (a truncated file, damaged packets), one line each.
+        /// Problems that did not stop the run (a truncated file, damaged packets, a resource
+        /// limit that bound), one line each.
         public var warnings: [String]
 
         /// The video's duration: the container's when it gives one, else the decoded frames' span.
@@ -52,19 +53,33 @@ public enum VideoTrajectoryDetection {
     /// frame on either side, few enough that memory stays small (three 1080p planes, 6 MB).
     public static let decodedFramesAhead = 3
 
+    /// The most pixels a frame may have by default: 8K UHD (7680 × 4320). The detector keeps
+    /// about 11 bytes of history per pixel, so this bounds its memory near 400 MB, whatever
+    /// size a damaged or hostile header claims.
+    public static let defaultMaximumFramePixels = 7680 * 4320
+
     /// Decodes `uri` and performs `request` on every frame.
     ///
-    /// - Parameter onAnalysedFrame: called after every frame the request analysed, in
-    ///   presentation order.
-    /// - Throws: ``VideoError`` when the video cannot be opened or read, `ConfigurationError`
+    /// - Parameters:
+    ///   - maximumFramePixels: the largest frame, in pixels (width × height), to analyse; a
+    ///     video with larger frames fails with ``VideoError/Kind/frameTooLarge`` before the
+    ///     detector allocates anything for it.
+    ///   - networkTimeout: seconds a network stream may send nothing before the run ends (see
+    ///     ``VideoReader/init(uri:networkTimeout:)``).
+    ///   - onAnalysedFrame: called after every frame the request analysed, in presentation order.
+    /// - Throws: ``VideoError`` when the video cannot be opened or read or holds no decodable
+    ///   frame (damage may still leave some: those are kept, with warnings), `ConfigurationError`
     ///   when the request's settings are out of range, or what `onAnalysedFrame` throws.
     public static func run(
-        uri: String, request: DetectTrajectoriesRequest,
-        onAnalysedFrame: (AnalysedFrame) throws -> Void
+        uri: String, request: DetectTrajectoriesRequest, maximumFramePixels: Int = defaultMaximumFramePixels,
+        networkTimeout: Double = 30, onAnalysedFrame: (AnalysedFrame) throws -> Void
     ) throws -> Summary {
         try request.validateSettings()  // before the thread starts, which reads one of them
+        let reader = try VideoReader(uri: uri, networkTimeout: networkTimeout)
+        let sizeLimit = FrameSizeLimit(uri: uri, maximumPixels: maximumFramePixels)
+        try sizeLimit.check(width: reader.info.width, height: reader.info.height)
         let decoding = DecodingThread(
-            reader: try VideoReader(uri: uri), capacity: decodedFramesAhead,
+            reader: reader, capacity: decodedFramesAhead, sizeLimit: sizeLimit,
             minimumAnalysisLongSide: request.minimumAnalysisLongSide)
         // However the loop ends, the decoding thread stops before the reader is read or freed.
         defer { decoding.queue.stopAndWaitForDecoding() }
@@ -86,8 +101,30 @@ public enum VideoTrajectoryDetection {
             }
         }
         decoding.queue.waitForDecoding()
+        // An empty result would read as "no ball here"; a video with no decodable frame is an error.
+        guard decoding.reader.framesRead > 0 else {
+            throw VideoError(
+                .readFailed, uri: uri,
+                detail: "no frame could be decoded" + (decoding.reader.warnings.first.map { " (\($0))" } ?? ""))
+        }
         return Summary(
             info: decoding.reader.info, framesDecoded: decoding.reader.framesRead, framesAnalysed: framesAnalysed,
-            lastFrameTime: lastFrameTime, warnings: decoding.reader.warnings)
+            lastFrameTime: lastFrameTime, warnings: decoding.reader.warnings + request.limitWarnings)
+    }
+}
+
+/// Refuses frames larger than a run may analyse, naming the size and the limit.
+struct FrameSizeLimit {
+    let uri: String
+    let maximumPixels: Int
+
+    func check(width: Int, height: Int) throws(VideoError) {
+        // A damaged header may claim sizes whose product overflows.
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        guard !overflow, pixels <= maximumPixels else {
+            throw VideoError(
+                .frameTooLarge, uri: uri,
+                detail: "its \(width)×\(height) frames exceed the limit of \(maximumPixels) pixels per frame")
+        }
     }
 }

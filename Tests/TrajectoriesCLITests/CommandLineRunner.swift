@@ -6,6 +6,10 @@ struct CommandLineRunner {
         var status: Int32
         var standardOutput: String
         var standardError: String
+        /// Whether a signal ended the process (a crash, or the time-out's kill) instead of an exit.
+        var diedOfSignal = false
+        /// Whether the process overran its time limit and was killed: a hang.
+        var timedOut = false
 
         /// Standard error's non-empty lines.
         var errorLines: [String] { standardError.split(separator: "\n").map(String.init) }
@@ -26,8 +30,10 @@ struct CommandLineRunner {
         return testBinary.deletingLastPathComponent().appendingPathComponent("trajectories")
     }()
 
-    /// Runs `trajectories arguments…`, feeding `standardInput` (a file) when given.
-    static func run(_ arguments: [String], standardInput: URL? = nil) throws -> Outcome {
+    /// Runs `trajectories arguments…`, feeding `standardInput` (a file) when given. A run that
+    /// takes longer than `timeLimit` seconds is killed and reported as `timedOut`, so a hang
+    /// fails its test instead of stalling the suite.
+    static func run(_ arguments: [String], standardInput: URL? = nil, timeLimit: Double = 300) throws -> Outcome {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -42,12 +48,28 @@ struct CommandLineRunner {
         process.standardError = try FileHandle(forWritingTo: errorFile)
         if let standardInput { process.standardInput = try FileHandle(forReadingFrom: standardInput) }
         try process.run()
-        process.waitUntilExit()
+        let timedOut = waitForExit(of: process, timeLimit: timeLimit)
         defer { try? FileManager.default.removeItem(at: folder) }
         return Outcome(
             status: process.terminationStatus,
             standardOutput: try String(contentsOf: outputFile, encoding: .utf8),
-            standardError: try String(contentsOf: errorFile, encoding: .utf8))
+            standardError: try String(contentsOf: errorFile, encoding: .utf8),
+            diedOfSignal: process.terminationReason == .uncaughtSignal, timedOut: timedOut)
+    }
+
+    /// Waits for `process` to end, killing it after `timeLimit` seconds; true when it had to.
+    private static func waitForExit(of process: Process, timeLimit: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(timeLimit)
+        while process.isRunning {
+            if Date() > deadline {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                return true
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        process.waitUntilExit()
+        return false
     }
 
     /// A fresh temporary folder for one test's files.

@@ -66,6 +66,10 @@ public final class DetectTrajectoriesRequest {
     public static func analysisReduction(width: Int, height: Int, minimumLongSide: Int) -> Int {
         AnalysisResolution.largestReduction(longSide: max(width, height), keeping: minimumLongSide)
     }
+    /// Bounds on the blobs and tracks one frame may cost; see ``ResourceLimits``.
+    public var limits = ResourceLimits()
+    /// How often ``limits`` bound the analysis so far.
+    public private(set) var limitCounts = LimitCounts()
 
     private var sampler: FrameSampler
     private var detector = BlobDetector()
@@ -127,7 +131,11 @@ public final class DetectTrajectoriesRequest {
             configureDetector(frameWidth: width, crop: nil)
             blobs = detector.detect(luma: luma, layout: layout, shrunkBy: shrunkBy)
         }
-        results = tracker.update(blobs: blobs, frame: frame, frameWidth: width, frameHeight: height)
+        let kept = keepingLargest(limits.maximumBlobsPerFrame, of: blobs)
+        if kept.count < blobs.count { limitCounts.framesOverBlobLimit += 1 }
+        limitCounts.mostBlobsInAFrame = max(limitCounts.mostBlobsInAFrame, blobs.count)
+        results = tracker.update(blobs: kept, frame: frame, frameWidth: width, frameHeight: height)
+        limitCounts.tracksNotStarted = tracker.tracksNotStarted
         resultsFrame = frame
         // Frames before the detector compares any (the first after a restart) cost less: not counted.
         if let start, let targetFrameTime, detector.lastThresholds != nil {
@@ -160,6 +168,8 @@ public final class DetectTrajectoriesRequest {
         if let targetFrameTime {
             try ConfigurationError.check("targetFrameTime", targetFrameTime, in: Double.leastNonzeroMagnitude...Double.greatestFiniteMagnitude)
         }
+        try limits.validate()
+        tracker.maximumLiveTracks = limits.maximumLiveTracks
     }
 
     /// Passes the filter settings to the detector: as they are, or, when it analyses a crop of
@@ -172,5 +182,24 @@ public final class DetectTrajectoriesRequest {
         configuration.maximumNormalizedRadius = objectMaximumNormalizedRadius * radiusScale
         configuration.regionOfInterest = crop == nil ? regionOfInterest : .full
         if configuration != detector.configuration { detector.configuration = configuration }
+    }
+}
+
+extension DetectTrajectoriesRequest {
+    /// One line for each of ``limits`` that bound the analysis so far, saying how often and
+    /// what was kept; empty when none did.
+    public var limitWarnings: [String] {
+        var warnings: [String] = []
+        if limitCounts.framesOverBlobLimit > 0 {
+            warnings.append(
+                "\(limitCounts.framesOverBlobLimit) frames had more than \(limits.maximumBlobsPerFrame) moving blobs "
+                    + "(up to \(limitCounts.mostBlobsInAFrame)); the largest \(limits.maximumBlobsPerFrame) of each were kept")
+        }
+        if limitCounts.tracksNotStarted > 0 {
+            warnings.append(
+                "\(limitCounts.tracksNotStarted) blobs started no track because \(limits.maximumLiveTracks) tracks "
+                    + "were already alive; the tracks already followed were kept")
+        }
+        return warnings
     }
 }

@@ -54,6 +54,13 @@ public final class TrajectoryTracker {
     private var associator = Associator()
     private var leftoverBlobs: [Int] = []
     private var lastTime: Double?
+    /// The most tracks alive at once; beyond it leftover blobs start no track, so a frame full
+    /// of moving specks costs bounded time and memory. See `ResourceLimits`.
+    public var maximumLiveTracks = ResourceLimits().maximumLiveTracks {
+        didSet { precondition(maximumLiveTracks >= 1, "maximumLiveTracks must be at least 1") }
+    }
+    /// Blobs that could have started a track but did not, because `maximumLiveTracks` were alive.
+    public private(set) var tracksNotStarted = 0
 
     /// - Parameters:
     ///   - configuration: the tracker's settings.
@@ -139,6 +146,10 @@ public final class TrajectoryTracker {
 
     private func createTracks(blobs: [Blob], frame: FrameStamp, size: FrameSize) {
         for blobIndex in leftoverBlobs where blobStrength.canStartTrack(blobs[blobIndex], among: blobs.count) {
+            guard tracks.count < maximumLiveTracks else {
+                tracksNotStarted += 1
+                continue
+            }
             let blob = blobs[blobIndex]
             let track = spareTracks.popLast()
                 ?? Track(windowLength: configuration.trajectoryLength, maximumMissedFrames: configuration.maximumMissedFrames)

@@ -1,0 +1,323 @@
+import Foundation
+import Testing
+import TrajectoryKit
+
+/// Every kind of input a pipeline may feed `trajectories detect`, each with its documented
+/// outcome (README, "What happens with bad input"): either results, as valid JSON holding the
+/// frames that could be decoded (with a warning when the input is damaged), or one clear line on
+/// standard error and exit status 1. Never a signal, never a hang: each run is killed, and
+/// fails, after a time limit.
+///
+/// The media are generated at test time with the ffmpeg command line, in a temporary folder:
+/// a white ball thrown across a grey frame (`ThrownBallClip`), encoded in each format.
+@Suite struct InputOutcomeTests {
+    /// What `detect` must do with an input.
+    enum Expected: CustomStringConvertible {
+        /// Exit 1, nothing on stdout, exactly one line on stderr that names the input and
+        /// contains `reason`.
+        case fails(reason: String)
+        /// Exit 0, valid JSON with `frames` decoded frames (a range: damaged inputs lose some),
+        /// at least `trajectories` trajectories, and warnings on stderr exactly when `damaged`.
+        case succeeds(frames: ClosedRange<Int>, trajectories: Int = 0, damaged: Bool = false)
+
+        var description: String {
+            switch self {
+            case .fails(let reason): "fails: \(reason)"
+            case .succeeds(let frames, let trajectories, let damaged):
+                "\(frames) frames, ≥ \(trajectories) trajectories\(damaged ? ", with a warning" : "")"
+            }
+        }
+    }
+
+    /// One input of the list, made in `folder`; `arguments` follow `detect`.
+    struct Case: CustomTestStringConvertible, Sendable {
+        let name: String
+        let expected: @Sendable () -> Expected
+        let make: @Sendable (URL) throws -> (arguments: [String], standardInput: URL?)
+        var testDescription: String { name }
+
+        init(
+            _ name: String, _ expected: @autoclosure @escaping @Sendable () -> Expected,
+            make: @escaping @Sendable (URL) throws -> (arguments: [String], standardInput: URL?)
+        ) {
+            self.name = name
+            self.expected = expected
+            self.make = make
+        }
+
+        /// A case whose input is one file made by `file`.
+        init(_ name: String, _ expected: @autoclosure @escaping @Sendable () -> Expected, file: @escaping @Sendable (URL) throws -> URL) {
+            self.init(name, expected()) { folder in ([try file(folder).path], nil) }
+        }
+    }
+
+    static let ball = ThrownBallClip()
+    /// Frames of the generated clips: the ball's whole flight.
+    static let frames = ball.frameCount
+
+    static let cases: [Case] = [
+        Case("a missing path", .fails(reason: "no such file")) { $0.appendingPathComponent("missing.mp4") },
+        Case("a directory", .fails(reason: "Is a directory")) { folder in
+            let directory = folder.appendingPathComponent("clips.mp4")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+            return directory
+        },
+        Case("an empty file", .fails(reason: "is empty")) { try write(Data(), to: $0, as: "empty.mp4") },
+        Case("a text file", .fails(reason: "is not a video")) {
+            try write(Data("notes, not a video\n".utf8), to: $0, as: "notes.txt")
+        },
+        Case("random bytes", .fails(reason: "is not a video")) { folder in
+            // Seeded: some random bytes happen to look like an MP3 frame to FFmpeg's probe.
+            var generator = LinearCongruentialBytes(seed: 5)
+            return try write(Data((0..<65_536).map { _ in generator.next() }), to: folder, as: "noise.mp4")
+        },
+        Case("an audio-only file with a video's extension", .fails(reason: "has no video stream")) { folder in
+            let file = folder.appendingPathComponent("song.mp4")
+            try FFmpeg.run(["-f", "lavfi", "-i", "sine=frequency=440:duration=1", "-c:a", "aac", file.path])
+            return file
+        },
+        Case("a single still image", .succeeds(frames: 1...1)) { folder in
+            try ball.make(in: folder, named: "still.png", frames: 1, options: [])
+        },
+        Case("an MP4 cut in half, index first", .succeeds(frames: 5...(frames - 5), damaged: true)) { folder in
+            try halve(ball.make(in: folder, named: "faststart.mp4", options: ThrownBallClip.h264 + ["-movflags", "+faststart"]))
+        },
+        Case("an MP4 cut in half, index at the end (lost with the second half)", .fails(reason: "is not a video")) { folder in
+            try halve(ball.make(in: folder, named: "phone.mp4", options: ThrownBallClip.h264))
+        },
+        Case("an MPEG-TS cut short", .succeeds(frames: 5...(frames - 5), damaged: true)) { folder in
+            try halve(ball.make(in: folder, named: "stream.ts", options: ThrownBallClip.h264))
+        },
+        Case("an H.264 stream with corrupt bytes in the middle", .succeeds(frames: (frames / 2)...frames, damaged: true)) { folder in
+            let file = try ball.make(in: folder, named: "damaged.h264", options: ThrownBallClip.h264 + ["-g", "10"])
+            var bytes = try Data(contentsOf: file)
+            var generator = LinearCongruentialBytes(seed: 11)
+            for offset in (bytes.count / 2)..<(bytes.count / 2 + 1_000) { bytes[offset] = generator.next() }
+            try bytes.write(to: file)
+            return file
+        },
+        Case("16×16 frames", .succeeds(frames: frames...frames)) { folder in
+            try ThrownBallClip(width: 16, height: 16).make(in: folder, named: "tiny.mp4", options: ThrownBallClip.h264)
+        },
+        Case("4K frames", .succeeds(frames: 3...3)) { folder in
+            try ThrownBallClip(width: 3840, height: 2160).make(in: folder, named: "uhd.mp4", frames: 3, options: ThrownBallClip.h264)
+        },
+        Case("odd sizes (641×361)", .succeeds(frames: frames...frames, trajectories: 1)) { folder in
+            try ThrownBallClip(width: 641, height: 361).make(
+                in: folder, named: "odd.mkv", options: ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv444p"])
+        },
+        Case("10-bit H.264", .succeeds(frames: frames...frames, trajectories: 1)) { folder in
+            try ball.make(in: folder, named: "ten-bit.mkv", options: ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p10le"])
+        },
+        Case("MPEG-4 Part 2", .succeeds(frames: frames...frames, trajectories: 1)) { folder in
+            try ball.make(in: folder, named: "part2.avi", options: ["-c:v", "mpeg4", "-q:v", "3"])
+        },
+        Case("VP9", .succeeds(frames: frames...frames, trajectories: 1)) { folder in
+            try ball.make(in: folder, named: "clip.webm", options: ["-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-crf", "20", "-b:v", "0"])
+        },
+        Case("an animated GIF", .succeeds(frames: frames...frames, trajectories: 1)) { folder in
+            try ball.make(in: folder, named: "throw.gif", options: [])
+        },
+        Case("raw BGR frames", .succeeds(frames: frames...frames, trajectories: 1)) { folder in
+            try ball.make(in: folder, named: "raw.avi", options: ["-c:v", "rawvideo", "-pix_fmt", "bgr24"])
+        },
+        Case("a phone video with a 90° rotation flag", .succeeds(frames: frames...frames, trajectories: 1)) { folder in
+            try ball.makePhoneVideo(in: folder)
+        },
+        Case("variable frame rate with a gap", .succeeds(frames: frames...frames)) { folder in
+            // Two seconds without frames after frame 20: a camera that paused.
+            try ball.make(
+                in: folder, named: "gap.mkv", filter: "setpts='if(gt(N,19),PTS+2/TB,PTS)'",
+                options: ThrownBallClip.h264 + ["-fps_mode", "passthrough"])
+        },
+        Case("a static clip", .succeeds(frames: frames...frames)) { folder in
+            try ThrownBallClip(throws: false).make(in: folder, named: "static.mp4", options: ThrownBallClip.h264)
+        },
+        Case("standard input (-)", .succeeds(frames: frames...frames, trajectories: 1)) { folder in
+            (["-"], try ball.make(in: folder, named: "piped.ts", options: ThrownBallClip.h264))
+        },
+        Case("an MP4 with its index at the end on standard input (a pipe cannot seek to it)", .fails(reason: "no frame could be decoded")) { folder in
+            (["-"], try ball.make(in: folder, named: "piped.mp4", options: ThrownBallClip.h264))
+        },
+        Case("a network URL that cannot connect", .fails(reason: "tcp://127.0.0.1:9")) { _ in
+            (["tcp://127.0.0.1:9", "--network-timeout", "2"], nil)
+        },
+    ]
+
+    @Test("each input gives its documented outcome, without a signal or a hang", arguments: cases)
+    func outcome(of input: Case) throws {
+        let folder = try CommandLineRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (arguments, standardInput) = try input.make(folder)
+        let outcome = try CommandLineRunner.run(["detect"] + arguments, standardInput: standardInput, timeLimit: 120)
+        try #require(!outcome.timedOut, "hung")
+        try #require(!outcome.diedOfSignal, "crashed: \(outcome.standardError)")
+        switch input.expected() {
+        case .fails(let reason):
+            #expect(outcome.status == 1)
+            #expect(outcome.standardOutput.isEmpty)
+            #expect(outcome.errorLines.count == 1, "\(outcome.errorLines)")
+            let line = try #require(outcome.errorLines.first)
+            #expect(line.hasPrefix("trajectories: error: "))
+            #expect(line.contains(reason), "\(line)")
+            #expect(line.contains(arguments[0]))
+        case .succeeds(let frames, let trajectories, let damaged):
+            #expect(outcome.status == 0, "\(outcome.errorLines)")
+            let json = try JSONValue.parse(outcome.standardOutput)
+            #expect(try DetectCommandTests.schema("trajectories.schema.json").violations(of: json) == [])
+            let report = try DetectCommandTests.report(outcome)
+            #expect(frames.contains(report.source.frameCount), "decoded \(report.source.frameCount) frames")
+            #expect(report.trajectories.count >= trajectories)
+            #expect(outcome.errorLines.allSatisfy { $0.hasPrefix("trajectories: warning: ") })
+            #expect(outcome.errorLines.isEmpty == !damaged, "\(outcome.errorLines)")
+            #expect(report.warnings.isEmpty == !damaged)
+        }
+    }
+
+    @Test("a phone video stored sideways with a 90° flag is analysed as shown: same flight as the upright clip")
+    func rotation() throws {
+        let folder = try CommandLineRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let upright = try DetectCommandTests.report(CommandLineRunner.run([
+            "detect", Self.ball.make(in: folder, named: "upright.mp4", options: ThrownBallClip.h264).path,
+        ]))
+        let phone = try DetectCommandTests.report(CommandLineRunner.run(["detect", Self.ball.makePhoneVideo(in: folder).path]))
+        #expect(phone.source.width == Self.ball.width && phone.source.height == Self.ball.height)
+        #expect(phone.source.rotation == 90)
+        try #require(phone.trajectories.count == 1 && upright.trajectories.count == 1)
+        let pairs = zip(phone.trajectories[0].points, upright.trajectories[0].points)
+        #expect(phone.trajectories[0].points.count == upright.trajectories[0].points.count)
+        // Encoding differs (the frames are stored turned), so the centres agree to within a pixel.
+        #expect(pairs.allSatisfy { abs($0.x - $1.x) * 320 < 1 && abs($0.y - $1.y) * 240 < 1 })
+    }
+
+    @Test("a gap in the frame times is kept in the results: times are the frames' own")
+    func timeGap() throws {
+        let folder = try CommandLineRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try Self.ball.make(
+            in: folder, named: "gap.mkv", filter: "setpts='if(gt(N,19),PTS+2/TB,PTS)'",
+            options: ThrownBallClip.h264 + ["-fps_mode", "passthrough"])
+        let report = try DetectCommandTests.report(CommandLineRunner.run(["detect", file.path]))
+        #expect(report.source.duration > 3)
+        let times = report.trajectories.flatMap(\.points).map(\.time)
+        // No trajectory spans the gap: the ball's flight is broken by two seconds.
+        for trajectory in report.trajectories {
+            let pointTimes = trajectory.points.map(\.time)
+            #expect(zip(pointTimes, pointTimes.dropFirst()).allSatisfy { $1 - $0 < 1 }, "\(times)")
+        }
+    }
+
+    @Test("frames larger than --max-frame-pixels are refused in one line naming the flag")
+    func frameSizeLimit() throws {
+        let folder = try CommandLineRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try Self.ball.make(in: folder, named: "clip.mp4", frames: 5, options: ThrownBallClip.h264)
+        let refused = try CommandLineRunner.run(["detect", file.path, "--max-frame-pixels", "10000"])
+        #expect(refused.status == 1 && refused.standardOutput.isEmpty)
+        #expect(refused.errorLines == [
+            "trajectories: error: cannot read '\(file.path)': its 320×240 frames exceed the limit of 10000 pixels per frame; "
+                + "--max-frame-pixels raises the limit",
+        ])
+        #expect(try CommandLineRunner.run(["detect", file.path, "--max-frame-pixels", "76800"]).status == 0)
+    }
+
+    static func write(_ data: Data, to folder: URL, as name: String) throws -> URL {
+        let file = folder.appendingPathComponent(name)
+        try data.write(to: file)
+        return file
+    }
+
+    /// Cuts `file` to its first half, as an interrupted upload leaves it.
+    static func halve(_ file: URL) throws -> URL {
+        let bytes = try Data(contentsOf: file)
+        try bytes.prefix(bytes.count / 2).write(to: file)
+        return file
+    }
+}
+
+/// A white ball thrown across a plain grey frame, rendered and encoded by the ffmpeg command
+/// line: it rises from the lower left, peaks and falls, under a constant downward acceleration.
+struct ThrownBallClip: Sendable {
+    var width = 320
+    var height = 240
+    /// False renders the grey frame alone: nothing moves.
+    var `throws` = true
+    /// The flight's length at 30 frames per second.
+    let frameCount = 36
+
+    static let h264 = ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"]
+
+    /// Renders `frames` frames into `folder/name`, through the extra `filter` when given, encoded
+    /// with `options`; the container follows the name's extension.
+    func make(in folder: URL, named name: String, frames: Int? = nil, filter: String? = nil, options: [String]) throws -> URL {
+        let file = folder.appendingPathComponent(name)
+        let diameter = max(2, width / 27)
+        let radius = Double(diameter) / 2
+        // Noise in every frame, so frames code to realistic sizes and a cut lands inside them.
+        let background = "color=c=0x606060:size=\(width)x\(height):rate=30,noise=alls=12:allf=t"
+        var graph = background + "[bg];"
+            + "color=c=white:size=\(diameter)x\(diameter):rate=30,format=yuva420p,"
+            + "geq=lum='p(X,Y)':a='if(lt(hypot(X+0.5-\(radius),Y+0.5-\(radius)),\(radius)),255,0)'[ball];"
+            // x in frame widths, y in frame heights from the top; t in seconds.
+            + "[bg][ball]overlay=x='W*(0.1+0.6*t)':y='H*(0.8-1.4*t+1.1*t*t)':eval=frame"
+        if !self.throws { graph = background }
+        if let filter { graph += "," + filter }
+        try FFmpeg.run(["-f", "lavfi", "-i", graph, "-frames:v", String(frames ?? frameCount)] + options + [file.path])
+        return file
+    }
+}
+
+extension ThrownBallClip {
+    /// The clip as a phone held upright records it: frames stored a quarter turn
+    /// anticlockwise, with a display matrix telling players to turn them back clockwise.
+    func makePhoneVideo(in folder: URL) throws -> URL {
+        let file = try make(in: folder, named: "phone.mp4", filter: "transpose=2", options: Self.h264)
+        var bytes = try Data(contentsOf: file)
+        // ffmpeg 5.1's command line cannot set a display matrix; write it into the track header
+        // (tkhd, version 0): after the box type come 4 bytes of version and flags, 20 of times,
+        // id and duration, 8 reserved, 8 of layer, group and volume, then the 3×3 matrix.
+        let header = try #require(bytes.firstRange(of: Data("tkhd".utf8)))
+        try #require(bytes[header.upperBound] == 0, "a version 0 track header")
+        let matrix: [Int32] = [0, 0x10000, 0, -0x10000, 0, 0, 0, 0, 0x4000_0000]
+        let start = header.upperBound + 40
+        for (index, value) in matrix.enumerated() {
+            withUnsafeBytes(of: value.bigEndian) { bytes.replaceSubrange((start + 4 * index)..<(start + 4 * index + 4), with: $0) }
+        }
+        try bytes.write(to: file)
+        return file
+    }
+}
+
+/// The same pseudo-random bytes on every run (Knuth's MMIX linear congruential generator, top byte).
+struct LinearCongruentialBytes {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt8 {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return UInt8(state >> 56)
+    }
+}
+
+/// The ffmpeg command line, quiet unless it fails.
+enum FFmpeg {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func run(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["ffmpeg", "-nostdin", "-loglevel", "error", "-y"] + arguments
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Failure(description: "ffmpeg \(arguments.joined(separator: " ")): \(String(decoding: message, as: UTF8.self))")
+        }
+    }
+}
