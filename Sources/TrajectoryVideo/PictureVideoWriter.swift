@@ -5,7 +5,9 @@ import TrajectoryDrawing
 /// so a processed copy of a video keeps the original's frame times.
 ///
 /// Codes H.264 (libx264) when this FFmpeg has it, MPEG-4 Part 2 otherwise; the container is
-/// picked from the file's extension. The picture size must be even (4:2:0 needs it).
+/// picked from the file's extension. 4:2:0 needs an even size: a picture of odd width or
+/// height is coded one pixel wider or taller, its last column or row repeated, so an overlay of
+/// a 641 × 361 video is a 642 × 362 one with the same picture in it.
 ///
 /// ```swift
 /// var writer = try PictureVideoWriter(path: "out.mp4", width: 1280, height: 720, timing: reader.timing)
@@ -15,8 +17,12 @@ import TrajectoryDrawing
 public struct PictureVideoWriter: ~Copyable {
     /// The file written.
     public let path: String
+    /// The pictures' size.
     public let width: Int
     public let height: Int
+    /// The coded size: the pictures' size rounded up to even numbers.
+    public let codedWidth: Int
+    public let codedHeight: Int
     /// FFmpeg's name of the encoder used: `libx264` or `mpeg4`.
     public let encoderName: String
     /// Frames appended so far.
@@ -40,15 +46,16 @@ public struct PictureVideoWriter: ~Copyable {
     /// - Parameters:
     ///   - codec: H.264 when available (the default), or MPEG-4.
     ///   - metadata: tags to store in the file.
-    /// - Throws: ``VideoError`` when the size is odd or not possible, no encoder is available,
-    ///   or the file cannot be created.
+    /// - Throws: ``VideoError`` when the size is not possible, no encoder is available, or the
+    ///   file cannot be created.
     public init(
         path: String, width: Int, height: Int, timing: StreamTiming, encoding: ColourEncoding = .standardDefinition,
         codec preferred: Codec = .automatic, metadata: [String: String] = [:]
     ) throws(VideoError) {
-        guard width > 0, height > 0, width <= 16384, height <= 16384, width % 2 == 0, height % 2 == 0 else {
-            throw VideoError(.invalidSettings, uri: path, detail: "a video needs an even width and height, not \(width)×\(height)")
+        guard width > 0, height > 0, width <= 16384, height <= 16384 else {
+            throw VideoError(.invalidSettings, uri: path, detail: "a video cannot be \(width)×\(height)")
         }
+        let (codedWidth, codedHeight) = (width + width % 2, height + height % 2)
         guard timing.timeBase.numerator > 0, timing.timeBase.denominator > 0 else {
             throw VideoError(.invalidSettings, uri: path, detail: "the time base \(timing.timeBase) is not positive")
         }
@@ -63,7 +70,9 @@ public struct PictureVideoWriter: ~Copyable {
         }
         let globalHeader = muxer.wantsGlobalHeader
         let encoder = try log.collecting { () throws(VideoError) in
-            try Encoder(codec: codec, width: width, height: height, setup: setup, globalHeader: globalHeader, path: path, log: log)
+            try Encoder(
+                codec: codec, width: codedWidth, height: codedHeight, setup: setup, globalHeader: globalHeader, path: path,
+                log: log)
         }
         try log.collecting { () throws(VideoError) in
             try muxer.start(encoder: encoder.parameters, rotation: 0, fastStart: true, metadata: metadata)
@@ -71,6 +80,8 @@ public struct PictureVideoWriter: ~Copyable {
         self.path = path
         self.width = width
         self.height = height
+        self.codedWidth = codedWidth
+        self.codedHeight = codedHeight
         self.encoderName = String(cString: codec.pointee.name)
         self.inputTimeBase = timing.timeBase.av
         self.encoder = encoder
@@ -120,20 +131,31 @@ public struct PictureVideoWriter: ~Copyable {
         framesWritten += 1
     }
 
+    /// Copies the planes into the frame. The chroma planes of an odd-sized picture already
+    /// cover the coded size; its luma gets the last column and row repeated.
     private static func copy(_ picture: YUVPicture, into frame: UnsafeMutablePointer<AVFrame>) {
         let data = frame.pointee.data, strides = frame.pointee.linesize
-        copyRows(picture.luma, rowLength: picture.width, rows: picture.height, into: data.0!, bytesPerRow: Int(strides.0))
+        let padded = (width: picture.width % 2, height: picture.height % 2)
+        copyRows(picture.luma, rowLength: picture.width, rows: picture.height, padding: padded, into: data.0!, bytesPerRow: Int(strides.0))
         copyRows(picture.cb, rowLength: picture.chromaWidth, rows: picture.chromaHeight, into: data.1!, bytesPerRow: Int(strides.1))
         copyRows(picture.cr, rowLength: picture.chromaWidth, rows: picture.chromaHeight, into: data.2!, bytesPerRow: Int(strides.2))
     }
 
+    /// Copies `rows` rows of `rowLength` samples, then repeats the last sample of each row
+    /// `padding.width` times and the last row `padding.height` times.
     private static func copyRows(
-        _ plane: [UInt8], rowLength: Int, rows: Int, into destination: UnsafeMutablePointer<UInt8>, bytesPerRow: Int
+        _ plane: [UInt8], rowLength: Int, rows: Int, padding: (width: Int, height: Int) = (0, 0),
+        into destination: UnsafeMutablePointer<UInt8>, bytesPerRow: Int
     ) {
         plane.withUnsafeBufferPointer { plane in
             for row in 0..<rows {
-                (destination + row * bytesPerRow).update(from: plane.baseAddress! + row * rowLength, count: rowLength)
+                let target = destination + row * bytesPerRow
+                target.update(from: plane.baseAddress! + row * rowLength, count: rowLength)
+                if padding.width > 0 { target[rowLength] = target[rowLength - 1] }
             }
+        }
+        if padding.height > 0 {
+            (destination + rows * bytesPerRow).update(from: destination + (rows - 1) * bytesPerRow, count: rowLength + padding.width)
         }
     }
 

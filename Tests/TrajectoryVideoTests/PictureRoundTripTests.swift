@@ -46,11 +46,30 @@ import TrajectoryVideo
         #expect(frame == frameCount)
     }
 
-    @Test("an odd size is refused with a reason, not a crash")
+    @Test("an odd size is coded one pixel larger, its last column and row repeated")
     func oddSize() throws {
         let directory = try TemporaryDirectory()
-        #expect(throws: VideoError.self) {
-            _ = try PictureVideoWriter(path: directory.file("odd.mp4"), width: 63, height: 48, timing: Self.timing)
+        let path = directory.file("odd.mp4")
+        var picture = YUVPicture(width: 63, height: 47, fill: YUVColour(y: 126, cb: 128, cr: 128))
+        // A red bar along the right edge, a blue one along the bottom.
+        picture.fill(PixelRect(minX: 40, minY: 8, maxX: 63, maxY: 24), picture.encoding.yuv(red: 255, green: 0, blue: 0))
+        picture.fill(PixelRect(minX: 8, minY: 32, maxX: 32, maxY: 47), picture.encoding.yuv(red: 0, green: 0, blue: 255))
+        var writer = try PictureVideoWriter(path: path, width: 63, height: 47, timing: Self.timing)
+        #expect(writer.codedWidth == 64 && writer.codedHeight == 48)
+        for frame in 0..<3 { try writer.append(picture, timestamp: Int64(frame) * Self.ticksPerFrame) }
+        try writer.finish()
+
+        var reader = try PictureReader(uri: path)
+        #expect(reader.info.width == 64 && reader.info.height == 48)
+        var decoded = YUVPicture(width: 1, height: 1)
+        var frames = 0
+        while try reader.next(into: &decoded) != nil {
+            let right = decoded.encoding.rgb(decoded.colour(x: 63, y: 16))
+            let bottom = decoded.encoding.rgb(decoded.colour(x: 20, y: 47))
+            #expect(right.red > 200 && right.green < 60 && right.blue < 60, "repeated column: \(right)")
+            #expect(bottom.blue > 200 && bottom.red < 60 && bottom.green < 60, "repeated row: \(bottom)")
+            frames += 1
         }
+        #expect(frames == 3)
     }
 }
