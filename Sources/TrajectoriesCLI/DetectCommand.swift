@@ -46,9 +46,10 @@ struct DetectCommand: ParsableCommand {
             switch format {
             case .json:
                 let report = try detectDocument(request: request, history: &history)
-                try pictures.render(input: input, history: history, regionOfInterest: requestOptions.regionOfInterest)
+                // The results first: a picture that cannot be drawn must not lose them.
                 try destination.writeDocument(JSONOutput.document(report))
                 report.warnings.forEach(Diagnostics.warning)
+                try pictures.render(input: input, history: history, regionOfInterest: requestOptions.regionOfInterest)
             case .jsonl:
                 let summary = try detectLines(request: request, into: &destination, history: &history)
                 try destination.finishLines()

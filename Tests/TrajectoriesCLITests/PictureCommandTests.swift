@@ -217,4 +217,15 @@ import TrajectoryVideo
         #expect(outcome.status == 1 && outcome.errorLines.count == 1 && outcome.standardError.contains("not '-'"))
         #expect(outcome.standardOutput.isEmpty)
     }
+
+    @Test("an overlay that cannot be written fails in one line after the results are out, not instead of them")
+    func overlayFailureKeepsResults() throws {
+        let folder = try CommandLineRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // No container goes by this extension, so the overlay fails once the second pass starts.
+        let overlay = folder.appendingPathComponent("overlay.no-such-container").path
+        let outcome = try CommandLineRunner.run(["detect", Self.sample("clean-1.mp4"), "--overlay", overlay])
+        #expect(outcome.status == 1 && outcome.errorLines.count == 1)
+        #expect(try Self.report(outcome).trajectories.count == 1)
+    }
 }
