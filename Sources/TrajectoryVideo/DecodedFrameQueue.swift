@@ -142,12 +142,14 @@ final class DecodedFrameQueue: @unchecked Sendable {
         return try body(pixels.span, slot.frame)
     }
 
-    /// Tells the decoding side to stop (the analysis failed), and waits until it has.
-    func stopAndWaitForDecoding() {
+    /// Tells the decoding side to stop (the analysis ended early), without waiting for it: a
+    /// decoder blocked reading a stream that has gone silent would hold the caller up to the
+    /// network time-out, or for ever on a silent pipe. It stops at its next frame or at the
+    /// stream's end.
+    func stop() {
         condition.lock()
         consumerStopped = true
         condition.broadcast()
-        while !producerFinished { condition.wait() }
         condition.unlock()
     }
 

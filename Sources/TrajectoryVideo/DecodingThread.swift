@@ -26,6 +26,8 @@ final class DecodingThread: @unchecked Sendable {
         self.sizeLimit = sizeLimit
         self.minimumAnalysisLongSide = minimumAnalysisLongSide
         self.queue = DecodedFrameQueue(capacity: capacity)
+        // The thread holds this object, reader included, until it finishes: a run that stops
+        // early can return while the thread still waits on a silent stream.
         let thread = Thread { [self] in decodeAll() }
         thread.name = "trajectories decoding"
         thread.start()

@@ -81,8 +81,9 @@ public enum VideoTrajectoryDetection {
         let decoding = DecodingThread(
             reader: reader, capacity: decodedFramesAhead, sizeLimit: sizeLimit,
             minimumAnalysisLongSide: request.minimumAnalysisLongSide)
-        // However the loop ends, the decoding thread stops before the reader is read or freed.
-        defer { decoding.queue.stopAndWaitForDecoding() }
+        // However the loop ends, the decoding thread is told to stop. After an error it is not
+        // waited for: it owns the reader and frees it when it finishes.
+        defer { decoding.queue.stop() }
         let handler = SequenceRequestHandler()
         let requests = [request]  // made once: a literal in the loop would allocate every frame
         var framesAnalysed = 0

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TrajectoryKit
 import TrajectoryVideo
@@ -32,6 +33,45 @@ struct PipeTests {
         }
     }
 
+    @Test("a run that stops early returns while the stream has gone silent, not when it ends")
+    func stopOnSilentStream() throws {
+        let directory = try TemporaryDirectory()
+        // Matroska hands over each frame as soon as its bytes are in, with no index to wait for.
+        let path = directory.file("clip.mkv")
+        try MovingSquare().write(to: path, count: Self.frameCount, settings: quickSettings())
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let ends = try PipeEnds()
+        // Every byte, and then silence: the decoding thread waits for more that never comes.
+        let feeder = Thread { ends.write(bytes, thenClose: false) }
+        feeder.start()
+        defer { close(ends.writeEnd) }  // lets the decoding thread finish after the test
+
+        let finished = DispatchSemaphore(value: 0)
+        let outcome = Mutex<Result<Int, any Error>?>(nil)
+        Thread {
+            let result = Result { () throws -> Int in
+                let request = try DetectTrajectoriesRequest(trajectoryLength: 5)
+                var analysed = 0
+                _ = try VideoTrajectoryDetection.run(uri: "pipe:\(ends.readEnd)", request: request) { frame in
+                    analysed += 1
+                    // Near the end: the frames left fit the queue, so the decoder reads all there
+                    // is and waits on the pipe (it holds back a frame or two until the end).
+                    if frame.stamp.index >= Self.frameCount - 6 {
+                        Thread.sleep(forTimeInterval: 0.3)
+                        throw EnoughFrames()
+                    }
+                }
+                return analysed
+            }
+            outcome.withLock { $0 = result }
+            finished.signal()
+        }.start()
+        // A guard against hanging, not a speed claim: before, the run waited for the stream's end.
+        #expect(finished.wait(timeout: .now() + 20) == .success, "the run waited for the silent stream")
+        let result = try #require(outcome.withLock { $0 })
+        #expect(throws: EnoughFrames.self) { try result.get() }
+    }
+
     @Test("'-' reads standard input")
     func standardInput() async throws {
         let directory = try TemporaryDirectory()
@@ -50,6 +90,9 @@ struct PipeTests {
     }
 }
 
+/// Thrown by a test's frame callback to end a run early.
+struct EnoughFrames: Error {}
+
 /// An anonymous pipe; `write` fills it from another thread and closes the write end, so the
 /// reader sees the end of the stream.
 final class PipeEnds: @unchecked Sendable {
@@ -63,7 +106,9 @@ final class PipeEnds: @unchecked Sendable {
         writeEnd = ends[1]
     }
 
-    func write(_ bytes: Data) {
+    /// Writes `bytes`, then closes the write end unless `thenClose` is false: a stream that
+    /// has gone silent.
+    func write(_ bytes: Data, thenClose: Bool = true) {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
@@ -72,7 +117,7 @@ final class PipeEnds: @unchecked Sendable {
                 offset += written
             }
         }
-        close(writeEnd)
+        if thenClose { close(writeEnd) }
     }
 
     deinit { close(readEnd) }
