@@ -15,7 +15,7 @@ struct LimitOptions: ParsableArguments {
     var maximumLiveTracks = ResourceLimits().maximumLiveTracks
 
     @Option(name: .customLong("network-timeout"), help: "Seconds a network stream may send nothing before the run ends.")
-    var networkTimeout = 30.0
+    var networkTimeout = VideoReader.defaultNetworkTimeout
 
     func validate() throws {
         guard maximumFramePixels >= 1 else {

@@ -32,7 +32,7 @@ struct RequestOptions: ParsableArguments {
     @Option(
         name: .customLong("analysis-long-side"),
         help: "Pixels: frames are analysed shrunk 2 or 4 times while their long side stays at least this long (default 800: 1080p at 960x540, 720p at full size).")
-    var minimumAnalysisLongSide = 800
+    var minimumAnalysisLongSide = DetectTrajectoriesRequest.defaultMinimumAnalysisLongSide
 
     func validate() throws {
         guard trajectoryLength >= 5 else {

@@ -28,7 +28,7 @@ public struct PictureReader: ~Copyable {
     private var converter: PictureConverter
 
     /// Opens `uri` like ``VideoReader/init(uri:networkTimeout:)``.
-    public init(uri: String, networkTimeout: Double = 30) throws(VideoError) {
+    public init(uri: String, networkTimeout: Double = VideoReader.defaultNetworkTimeout) throws(VideoError) {
         let reader = try VideoReader(uri: uri, networkTimeout: networkTimeout)
         converter = PictureConverter(rotation: reader.info.rotation)
         self.reader = reader
@@ -76,6 +76,11 @@ public struct Rational: Sendable, Hashable {
     public var value: Double { Double(numerator) / Double(denominator) }
 
     var av: AVRational { AVRational(num: numerator, den: denominator) }
+}
+
+extension Rational: CustomStringConvertible {
+    /// "1/90000": how error messages name a time base.
+    public var description: String { "\(numerator)/\(denominator)" }
 }
 
 /// How a video stream counts time.

@@ -10,7 +10,7 @@ enum StreamCopy {
         let log = WarningLog()
         return try log.collecting { () throws(VideoError) -> VideoClipper.Clip? in
             let url = uri == "-" ? "pipe:0" : uri
-            var demuxer = try Demuxer(uri: uri, url: url, networkTimeout: 30, log: log)
+            var demuxer = try Demuxer(uri: uri, url: url, networkTimeout: VideoReader.defaultNetworkTimeout, log: log)
             let stream = demuxer.videoStream
             let timeBase = stream.pointee.time_base
             let origin = stream.pointee.start_time == FFmpegCode.noTimestamp ? 0 : stream.pointee.start_time

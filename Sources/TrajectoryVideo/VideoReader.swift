@@ -39,6 +39,9 @@ public struct VideoReader: ~Copyable {
         case finished
     }
 
+    /// Seconds a read from a network URL may wait for data, unless the caller says otherwise.
+    public static let defaultNetworkTimeout = 30.0
+
     /// Opens `uri`: a path, a URL FFmpeg understands (`file:`, `http:`, `pipe:3`, …) or `-` for
     /// standard input.
     /// - Parameter networkTimeout: seconds a read from a network URL may wait for data; a stream
@@ -46,7 +49,7 @@ public struct VideoReader: ~Copyable {
     ///   hanging. Files and pipes wait as long as their writer needs.
     /// - Throws: ``VideoError`` naming `uri` when it is missing, unreadable, empty, not a video,
     ///   has no video stream, uses a codec without a decoder, or sends nothing in time.
-    public init(uri: String, networkTimeout: Double = 30) throws(VideoError) {
+    public init(uri: String, networkTimeout: Double = defaultNetworkTimeout) throws(VideoError) {
         let log = WarningLog()
         let url = uri == "-" ? "pipe:0" : uri
         let demuxer = try log.collecting { () throws(VideoError) in
@@ -87,12 +90,8 @@ public struct VideoReader: ~Copyable {
     public mutating func nextFrame<Result>(
         _ body: (Span<UInt8>, PlaneLayout, FrameStamp) throws -> Result
     ) throws -> Result? {
-        let log = self.log
-        guard log.collecting({ decodeNextFrame() }) else { return nil }
-        let timestamp = decoder.frame.pointee.best_effort_timestamp
-        let stamp = clock.stamp(index: framesRead, timestamp: timestamp == FFmpegCode.noTimestamp ? nil : timestamp)
-        framesRead += 1
-        return try luma.withLumaPlane(of: decoder.frame, uri: info.uri) { plane, layout in
+        guard let (frame, stamp) = nextDecodedFrame() else { return nil }
+        return try luma.withLumaPlane(of: frame, uri: info.uri) { plane, layout in
             let pixels = UnsafeBufferPointer(start: plane, count: layout.minimumByteCount)
             return try body(pixels.span, layout, stamp)
         }

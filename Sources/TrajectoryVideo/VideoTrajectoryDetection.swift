@@ -72,7 +72,7 @@ public enum VideoTrajectoryDetection {
     ///   when the request's settings are out of range, or what `onAnalysedFrame` throws.
     public static func run(
         uri: String, request: DetectTrajectoriesRequest, maximumFramePixels: Int = defaultMaximumFramePixels,
-        networkTimeout: Double = 30, onAnalysedFrame: (AnalysedFrame) throws -> Void
+        networkTimeout: Double = VideoReader.defaultNetworkTimeout, onAnalysedFrame: (AnalysedFrame) throws -> Void
     ) throws -> Summary {
         try request.validateSettings()  // before the thread starts, which reads one of them
         let reader = try VideoReader(uri: uri, networkTimeout: networkTimeout)

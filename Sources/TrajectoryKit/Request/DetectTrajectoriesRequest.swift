@@ -48,7 +48,9 @@ public final class DetectTrajectoriesRequest {
     /// side stays at least this long, as Vision analyses at about 800 px. Default 800, so 1080p
     /// is analysed at 960 × 540 and 720p at full size; `Int.max` analyses every frame at full
     /// size. Results are always in coordinates of the full frame.
-    public var minimumAnalysisLongSide: Int = 800
+    public var minimumAnalysisLongSide: Int = defaultMinimumAnalysisLongSide
+    /// The default of ``minimumAnalysisLongSide``.
+    public static let defaultMinimumAnalysisLongSide = 800
     /// Seconds the analysis of one frame should take at most, or nil (the default) to analyse
     /// at the resolution ``minimumAnalysisLongSide`` gives. When set, the request measures its
     /// frames and, while they take longer than this, analyses them at a lower resolution
