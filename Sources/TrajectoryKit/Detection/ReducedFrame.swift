@@ -37,22 +37,14 @@ struct ReducedFrame {
             source, layout: sourceLayout, by: reduction, into: &outputSpan, destinationBytesPerRow: reduced.bytesPerRow)
     }
 
-    /// Replaces the contents with `source` shrunk twice in each direction: each pixel the mean
-    /// of a 2 × 2 block.
+    /// Replaces the contents with `source` shrunk twice in each direction: each pixel the
+    /// rounded mean of a 2 × 2 block.
     mutating func reduceByTwo(_ source: ReducedFrame) {
-        guard let sourceLayout = source.layout, sourceLayout.width >= 2, sourceLayout.height >= 2 else {
+        guard let sourceLayout = source.layout else {
             layout = nil
             return
         }
-        let reduced = resize(width: sourceLayout.width / 2, height: sourceLayout.height / 2)
-        for row in 0..<reduced.height {
-            let upper = 2 * row * sourceLayout.bytesPerRow, lower = upper + sourceLayout.bytesPerRow
-            for column in 0..<reduced.width {
-                let sum = Int(source.pixels[upper + 2 * column]) + Int(source.pixels[upper + 2 * column + 1])
-                    + Int(source.pixels[lower + 2 * column]) + Int(source.pixels[lower + 2 * column + 1])
-                pixels[row * reduced.bytesPerRow + column] = UInt8((sum + 2) / 4)
-            }
-        }
+        reduce(source.pixels.span, layout: sourceLayout, by: 2)
     }
 
     /// Sets the layout for a reduced size and makes the buffer large enough for it.
