@@ -57,9 +57,9 @@ def make_clip(scene, folder, loops):
 
 
 def frame_count(clip):
-    report = json.loads(subprocess.run([BINARY, "detect", clip], capture_output=True, check=True).stdout)
-    source = report["source"]
-    return source["frameCount"], f"{source['width']}x{source['height']}@{source['frameRate']:g}"
+    """The clip's frames and size, from its container (`trajectories info`), without decoding it."""
+    info = json.loads(subprocess.run([BINARY, "info", clip], capture_output=True, check=True).stdout)
+    return info["frameCount"], f"{info['width']}x{info['height']}@{info['frameRate']:g}"
 
 
 def main():
