@@ -133,4 +133,38 @@ import TrajectoryKit
         #expect(Self.history().longestTrack?.points.count == 15)
         #expect(Self.history().tracks[0].fit(at: 3).frame == 14 && Self.history().tracks[0].fit(at: 17).frame == 17)
     }
+
+    @Test("on the final drawing each stretch shows the fit reported when its later point came, not the last fit")
+    func finalStretchesFollowTheirFits() {
+        let early = EquationCoefficients(a: Self.coefficients.a, b: Self.coefficients.b, c: Self.coefficients.c + 0.1)
+        let points = (0..<15).map { step in
+            let x = 0.2 + 0.04 * Double(step)
+            return TrajectoryPoint(
+                frame: 5 + step, time: Double(5 + step) / Self.frameRate,
+                location: NormalizedPoint(x: x, y: Self.coefficients.evaluate(at: x)), radius: 0.01)
+        }
+        // Reported on frame 14 with a fit 0.1 higher than the points, then on frame 19 with theirs.
+        var history = TrajectoryHistory()
+        for (count, fit) in [(10, early), (15, Self.coefficients)] {
+            let seen = Array(points.prefix(count))
+            history.record([TrajectoryObservation(
+                uuid: Self.uuid, timeRange: TimeRange(start: seen[0].time, duration: seen.last!.time - seen[0].time),
+                detectedPoints: seen.suffix(10).map(\.location), projectedPoints: [], equationCoefficients: fit,
+                confidence: 1, movingAverageRadius: 0.01, points: seen)], frame: FrameStamp(index: seen.last!.frame, time: seen.last!.time))
+        }
+        var painter = OverlayPainter(style: OverlayStyle(width: Self.size.width, height: Self.size.height), regionOfInterest: .full)
+        var picture = YUVPicture(width: Self.size.width, height: Self.size.height, fill: YUVColour(y: 128, cb: 128, cr: 128))
+        painter.drawFinal(history, on: &picture)
+
+        func on(_ fit: EquationCoefficients, between step: Double) -> NormalizedPoint {
+            let x = 0.2 + 0.04 * step
+            return NormalizedPoint(x: x, y: fit.evaluate(at: x))
+        }
+        // Points 1–2 came before frame 19: the early fit, and no green on the last one there.
+        #expect(Self.found(Self.isGreen, near: on(early, between: 1.5), in: picture))
+        #expect(!Self.found(Self.isGreen, near: on(Self.coefficients, between: 1.5), in: picture))
+        // Point 14 came on frame 19: the last fit.
+        #expect(Self.found(Self.isGreen, near: on(Self.coefficients, between: 13.5), in: picture))
+        #expect(!Self.found(Self.isGreen, near: on(early, between: 13.5), in: picture))
+    }
 }
