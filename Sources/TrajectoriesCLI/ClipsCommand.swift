@@ -54,8 +54,11 @@ struct ClipsCommand: ParsableCommand {
                     path: URL(fileURLWithPath: out).appendingPathComponent("\(trajectory.uuid.uuidString.lowercased()).mp4").path,
                     start: max(0, trajectory.timeRange.start - margin), end: info.duration > 0 ? min(info.duration, end) : end)
             }
+            // Where each clip really starts: a stream copy starts at the keyframe before the piece.
             for (piece, clip) in zip(pieces, try VideoClipper.cut(uri: input, pieces: pieces)) {
-                print(String(format: "%@\t%.3f…%.3f s\t%@", clip.path, piece.start, piece.end, clip.method.rawValue))
+                print(String(
+                    format: "%@\t%.3f…%.3f s\t%d frames\t%@", clip.path, clip.sourceStart, piece.end, clip.frameCount,
+                    clip.method.rawValue))
             }
         }
     }
