@@ -43,19 +43,20 @@ struct DetectCommand: ParsableCommand {
             let request = try requestOptions.makeRequest()
             request.limits = limitOptions.resourceLimits
             var history = TrajectoryHistory()
+            // The results first: a picture that cannot be drawn must not lose them.
             switch format {
             case .json:
                 let report = try detectDocument(request: request, history: &history)
-                // The results first: a picture that cannot be drawn must not lose them.
                 try destination.writeDocument(JSONOutput.document(report))
                 report.warnings.forEach(Diagnostics.warning)
-                try pictures.render(input: input, history: history, regionOfInterest: requestOptions.regionOfInterest)
             case .jsonl:
                 let summary = try detectLines(request: request, into: &destination, history: &history)
                 try destination.finishLines()
                 summary.warnings.forEach(Diagnostics.warning)
-                try pictures.render(input: input, history: history, regionOfInterest: requestOptions.regionOfInterest)
             }
+            try pictures.render(
+                input: input, history: history, regionOfInterest: requestOptions.regionOfInterest,
+                networkTimeout: limitOptions.networkTimeout)
         }
     }
 

@@ -37,10 +37,11 @@ struct PictureOptions: ParsableArguments {
     }
 
     /// Decodes `input` again and writes the pictures asked for.
-    func render(input: String, history: TrajectoryHistory, regionOfInterest: NormalizedRect) throws {
+    func render(input: String, history: TrajectoryHistory, regionOfInterest: NormalizedRect, networkTimeout: Double) throws {
         guard isRequested else { return }
         // The outcome's warnings are the input's again, which the first pass has reported.
         _ = try TrajectoryPictures.render(
-            uri: input, history: history, regionOfInterest: regionOfInterest, overlayPath: overlay, snapshotPath: snapshot)
+            uri: input, history: history, regionOfInterest: regionOfInterest, overlayPath: overlay, snapshotPath: snapshot,
+            networkTimeout: networkTimeout)
     }
 }

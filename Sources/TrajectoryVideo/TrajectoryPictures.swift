@@ -38,13 +38,16 @@ public enum TrajectoryPictures {
 
     /// Decodes `uri` and writes the overlay to `overlayPath` and the snapshot PNG to
     /// `snapshotPath` (either may be nil).
-    /// - Parameter holdSeconds: how long a trajectory stays on screen after its last point.
+    /// - Parameters:
+    ///   - holdSeconds: how long a trajectory stays on screen after its last point.
+    ///   - networkTimeout: as for ``VideoReader/init(uri:networkTimeout:)``, for a URL read again.
     /// - Throws: ``VideoError`` when the video cannot be read or an output cannot be written.
     public static func render(
         uri: String, history: TrajectoryHistory, regionOfInterest: NormalizedRect,
-        overlayPath: String?, snapshotPath: String?, holdSeconds: Double = 0.5
+        overlayPath: String?, snapshotPath: String?, holdSeconds: Double = 0.5,
+        networkTimeout: Double = VideoReader.defaultNetworkTimeout
     ) throws(VideoError) -> Outcome {
-        var reader = try PictureReader(uri: uri)
+        var reader = try PictureReader(uri: uri, networkTimeout: networkTimeout)
         let info = reader.info
         var painter = OverlayPainter(
             style: OverlayStyle(width: info.width, height: info.height, holdSeconds: holdSeconds),
