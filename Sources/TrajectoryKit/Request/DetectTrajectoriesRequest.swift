@@ -136,6 +136,8 @@ public final class DetectTrajectoriesRequest {
         let kept = keepingLargest(limits.maximumBlobsPerFrame, of: blobs)
         if kept.count < blobs.count { limitCounts.framesOverBlobLimit += 1 }
         limitCounts.mostBlobsInAFrame = max(limitCounts.mostBlobsInAFrame, blobs.count)
+        // Drop the last results first: the tracker refills their storage when nothing else holds it.
+        results = nil
         results = tracker.update(blobs: kept, frame: frame, frameWidth: width, frameHeight: height)
         limitCounts.tracksNotStarted = tracker.tracksNotStarted
         resultsFrame = frame

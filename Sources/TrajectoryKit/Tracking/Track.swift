@@ -31,6 +31,9 @@ final class Track {
     /// Every point of the trajectory, normalized as reported. While tentative it mirrors
     /// `history`; once confirmed it only grows.
     private(set) var points: [TrajectoryPoint] = []
+    /// The storage of the latest observation's detected and projected points, kept for the next.
+    private var reportedDetectedPoints: [NormalizedPoint] = []
+    private var reportedProjectedPoints: [NormalizedPoint] = []
     /// Sums of the accelerations, and of their standard errors, of every window accepted since
     /// confirmation, and how many there were.
     private var accelerationSum = PixelVector(x: 0, y: 0)
@@ -310,16 +313,20 @@ final class Track {
     func observation() -> TrajectoryObservation? {
         guard let uuid, let first = points.first, let latest = points.last else { return nil }
         let detected = points.suffix(windowLength)
-        let detectedPoints = detected.map(\.location)
-        guard let fit = ParabolaFit(points: detectedPoints) else { return nil }
-        let projectedPoints = detectedPoints.suffix(5).map {
-            NormalizedPoint(x: $0.x, y: fit.coefficients.evaluate(at: $0.x))
+        // Refilled in place: once the caller has let go of the last observation (and the
+        // tracker of its own copy), its arrays are unique again and no storage is allocated.
+        reportedDetectedPoints.removeAll(keepingCapacity: true)
+        for point in detected { reportedDetectedPoints.append(point.location) }
+        guard let fit = ParabolaFit(points: reportedDetectedPoints) else { return nil }
+        reportedProjectedPoints.removeAll(keepingCapacity: true)
+        for point in reportedDetectedPoints.suffix(5) {
+            reportedProjectedPoints.append(NormalizedPoint(x: point.x, y: fit.coefficients.evaluate(at: point.x)))
         }
         return TrajectoryObservation(
             uuid: uuid,
             timeRange: TimeRange(start: first.time, duration: latest.time - first.time),
-            detectedPoints: detectedPoints,
-            projectedPoints: Array(projectedPoints),
+            detectedPoints: reportedDetectedPoints,
+            projectedPoints: reportedProjectedPoints,
             equationCoefficients: fit.coefficients,
             confidence: Float(confidence),
             movingAverageRadius: detected.reduce(0) { $0 + $1.radius } / Double(detected.count),

@@ -53,6 +53,10 @@ public final class TrajectoryTracker {
     private var predictions: [TrackPrediction] = []
     private var associator = Associator()
     private var leftoverBlobs: [Int] = []
+    /// The storage of the observations returned for the last frame, refilled for the next: a
+    /// caller that does not keep them past the next update makes the tracker allocate nothing
+    /// for them (copy-on-write finds every array unique again).
+    private var observations: [TrajectoryObservation] = []
     private var lastTime: Double?
     /// The most tracks alive at once; beyond it leftover blobs start no track, so a frame full
     /// of moving specks costs bounded time and memory. See `ResourceLimits`.
@@ -91,6 +95,9 @@ public final class TrajectoryTracker {
     /// a new stream) first resets the tracker.
     public func update(blobs: [Blob], frame: FrameStamp, frameWidth: Int, frameHeight: Int) -> [TrajectoryObservation] {
         precondition(frameWidth > 0 && frameHeight > 0, "a frame needs a positive size")
+        // Let go of the last frame's observations before any track adds a point, so that the
+        // arrays they share with the tracks are unique again if the caller let go of them too.
+        observations.removeAll(keepingCapacity: true)
         if let lastTime, frame.time <= lastTime { reset() }
         lastTime = frame.time
         let size = FrameSize(width: frameWidth, height: frameHeight)
@@ -102,7 +109,9 @@ public final class TrajectoryTracker {
         for trackIndex in associator.unmatchedTracks { tracks[trackIndex].miss() }
         createTracks(blobs: blobs, frame: frame, size: size)
         confirmTracks()
-        let observations = tracks.compactMap { $0.gainedPoint && $0.state == .confirmed ? $0.observation() : nil }
+        for track in tracks where track.gainedPoint && track.state == .confirmed {
+            if let observation = track.observation() { observations.append(observation) }
+        }
         reap(size: size)
         return observations
     }
