@@ -211,9 +211,8 @@ public struct BlobDetector {
     private static func still(_ estimate: CameraMotionEstimate?) -> CameraMotion {
         guard let estimate else { return .zero }
         let motion = estimate.motion
-        let moved = abs(motion.dx) >= max(stillCameraTolerance, 3 * estimate.standardError.x)
-            || abs(motion.dy) >= max(stillCameraTolerance, 3 * estimate.standardError.y)
-        return moved ? motion : .zero
+        let still = CameraMotionEstimator.isWithinStillTolerance((motion.dx, motion.dy), standardError: estimate.standardError)
+        return still ? .zero : motion
     }
 
     /// `motion`, or zero when it is within ``stillCameraTolerance`` of it.

@@ -135,6 +135,11 @@ struct CameraMotionEstimator {
         }
         guard let refined = refine(current: current, earlier: earlier, layout: layout, from: best)
         else { return nil }
+        // A motion within the still tolerance counts as none whatever the test below says
+        // (``BlobDetector/stillCameraTolerance``): a still camera, the common case, skips it.
+        if Self.isWithinStillTolerance(refined.offset, standardError: refined.standardError) {
+            return CameraMotionEstimate(motion: .zero, standardError: refined.standardError)
+        }
         // Where the background has little texture, an object filling much of the frame can
         // pull the search and the fit its way: keep the still camera if it fits as well.
         if fitsAsWellStill(than: refined.offset, current: current, earlier: earlier, layout: layout, noise: refined.noise) {
@@ -142,6 +147,13 @@ struct CameraMotionEstimator {
         }
         return CameraMotionEstimate(
             motion: CameraMotion(dx: -refined.offset.x, dy: -refined.offset.y), standardError: refined.standardError)
+    }
+
+    /// Whether an offset is too small to tell from none: below ``BlobDetector/stillCameraTolerance``,
+    /// or three standard errors, in both directions.
+    static func isWithinStillTolerance(_ offset: (x: Double, y: Double), standardError: (x: Double, y: Double)) -> Bool {
+        abs(offset.x) < max(BlobDetector.stillCameraTolerance, 3 * standardError.x)
+            && abs(offset.y) < max(BlobDetector.stillCameraTolerance, 3 * standardError.y)
     }
 
     /// Σ over the tracking points of min(|earlier(p + offset) − current(p)|, cap): how badly the
