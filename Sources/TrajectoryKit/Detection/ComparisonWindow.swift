@@ -98,7 +98,7 @@ struct ComparisonWindow {
     /// The label the next traced part gets.
     private var nextLabel: UInt32 = 1
     /// Pixels waiting to be visited while a part is traced.
-    private var pending: [Int] = []
+    private var pending: [WindowPixel] = []
     /// Parts larger than this spill (see ``start(rect:frameWidth:frameHeight:largestPart:)``).
     private var largestPart = Int.max
     /// Where the earlier frame of the current comparison is read, for the camera's motion since it.
@@ -393,26 +393,41 @@ struct ComparisonWindow {
             seedMotion: seedMotion[start])
         labels[start] = label
         pending.removeAll(keepingCapacity: true)
-        pending.append(start)
+        pending.append(WindowPixel(x: startX, y: startY))
+        // Pixels are kept as a column and a row rather than an index: two divisions per pixel
+        // were a good part of the trace's time.
         while let pixel = pending.popLast() {
-            let x = pixel % width, y = pixel / width
+            let x = pixel.x, y = pixel.y
             guard x >= inside.minX, x < inside.maxX, y >= inside.minY, y < inside.maxY else { return nil }
-            for neighbourY in max(y - 1, 0)...min(y + 1, height - 1) {
-                for neighbourX in max(x - 1, 0)...min(x + 1, width - 1) {
-                    let neighbour = neighbourY * width + neighbourX
-                    guard labels[neighbour] < firstLabel else { continue }
-                    let value = change(x: neighbourX, y: neighbourY, current: current, earlier: earlier, layout: layout)
-                    guard value >= low else {
-                        labels[neighbour] = firstLabel
-                        continue
+            let left = max(x - 1, 0), right = min(x + 1, width - 1), bottom = min(y + 1, height - 1)
+            var neighbourY = max(y - 1, 0)
+            while neighbourY <= bottom {
+                let rowStart = neighbourY * width
+                var neighbourX = left
+                while neighbourX <= right {
+                    let neighbour = rowStart + neighbourX
+                    if labels[neighbour] < firstLabel {
+                        let value = change(x: neighbourX, y: neighbourY, current: current, earlier: earlier, layout: layout)
+                        if value >= low {
+                            labels[neighbour] = label
+                            pending.append(WindowPixel(x: neighbourX, y: neighbourY))
+                            part.add(x: neighbourX, y: neighbourY, change: value, seedMotion: seedMotion[neighbour])
+                        } else {
+                            labels[neighbour] = firstLabel
+                        }
                     }
-                    labels[neighbour] = label
-                    pending.append(neighbour)
-                    part.add(x: neighbourX, y: neighbourY, change: value, seedMotion: seedMotion[neighbour])
+                    neighbourX += 1
                 }
+                neighbourY += 1
             }
             guard part.area <= largestPart else { return nil }
         }
         return part
     }
+}
+
+/// A pixel of a comparison window, by column and row.
+private struct WindowPixel {
+    var x: Int
+    var y: Int
 }
