@@ -61,6 +61,11 @@ struct CameraMotionEstimator {
 
     private var quarter = ReducedFrame(), eighth = ReducedFrame()
     private var previousQuarter = ReducedFrame(), previousEighth = ReducedFrame()
+    /// Whether `quarter` and `eighth`, and the previous ones, hold their frames yet: they are
+    /// made only when the coarse search needs them, which a still camera seldom does.
+    private var reductionsAreCurrent = false, previousReductionsAreCurrent = false
+    /// Whether the last motion since the previous frame was too small to tell from none.
+    private var lastMotionWasStill = false
     private(set) var points = TrackingPoints()
     /// Each point's residual in the current iteration, or nan when it is left out.
     private var residuals: [Double] = []
@@ -75,8 +80,8 @@ struct CameraMotionEstimator {
     mutating func prepare(current frame: Span<UInt8>, layout: PlaneLayout) {
         swap(&quarter, &previousQuarter)
         swap(&eighth, &previousEighth)
-        quarter.reduceByFour(frame, layout: layout)
-        eighth.reduceByTwo(quarter)
+        previousReductionsAreCurrent = reductionsAreCurrent
+        reductionsAreCurrent = false
         points.choose(in: frame, layout: layout)
     }
 
@@ -86,6 +91,38 @@ struct CameraMotionEstimator {
     mutating func motionSincePrevious(
         current: Span<UInt8>, previous: Span<UInt8>, layout: PlaneLayout
     ) -> CameraMotionEstimate? {
+        // A camera still a frame ago is most likely still: try none first, on the tracking
+        // points alone. Only an answer of none is taken from this shortcut (the best whole-pixel
+        // offset none, refined to within the still tolerance); anything else, such as a camera
+        // that starts to move, goes through the whole search.
+        if lastMotionWasStill, let still = stillMotion(of: current, since: previous, layout: layout) {
+            return still
+        }
+        let estimate = searchedMotionSincePrevious(current: current, previous: previous, layout: layout)
+        lastMotionWasStill = estimate.map {
+            Self.isWithinStillTolerance(($0.motion.dx, $0.motion.dy), standardError: $0.standardError)
+        } ?? false
+        return estimate
+    }
+
+    /// The motion since the previous frame when it is none: the whole-pixel offset around none
+    /// that best matches the tracking points is none, and refines to within the still tolerance.
+    private mutating func stillMotion(
+        of current: Span<UInt8>, since previous: Span<UInt8>, layout: PlaneLayout
+    ) -> CameraMotionEstimate? {
+        guard points.points.count >= Self.leastPoints,
+            bestWholeOffset(of: previous, layout: layout, near: (0, 0), alsoNear: nil, radius: 1) == (0, 0),
+            let refined = refine(current: current, earlier: previous, layout: layout, from: (0, 0)),
+            Self.isWithinStillTolerance(refined.offset, standardError: refined.standardError)
+        else { return nil }
+        return CameraMotionEstimate(motion: .zero, standardError: refined.standardError)
+    }
+
+    /// The search of ``motionSincePrevious(current:previous:layout:)``, steps 1 to 5.
+    private mutating func searchedMotionSincePrevious(
+        current: Span<UInt8>, previous: Span<UInt8>, layout: PlaneLayout
+    ) -> CameraMotionEstimate? {
+        makeReductions(current: current, previous: previous, layout: layout)
         var guess = (x: 0, y: 0)
         if let coarse = Self.bestOffset(
             of: eighth, in: previousEighth, around: (0, 0), radius: Self.coarseRadius, margin: Self.coarseRadius)
@@ -100,6 +137,21 @@ struct CameraMotionEstimator {
         // A still camera is the most common case by far, and the coarse search can be swayed
         // by an object that fills much of a small frame: the offsets around none are tried too.
         return motion(of: current, since: previous, layout: layout, near: (4 * guess.x, 4 * guess.y), alsoNear: (0, 0), radius: 2)
+    }
+
+    /// Shrinks the current frame, and the previous one if it was not shrunk when it was current,
+    /// for the coarse searches.
+    private mutating func makeReductions(current: Span<UInt8>, previous: Span<UInt8>, layout: PlaneLayout) {
+        if !previousReductionsAreCurrent {
+            previousQuarter.reduceByFour(previous, layout: layout)
+            previousEighth.reduceByTwo(previousQuarter)
+            previousReductionsAreCurrent = true
+        }
+        if !reductionsAreCurrent {
+            quarter.reduceByFour(current, layout: layout)
+            eighth.reduceByTwo(quarter)
+            reductionsAreCurrent = true
+        }
     }
 
     /// The motion of the picture from `earlier` to the current frame, known to be within about
@@ -118,6 +170,29 @@ struct CameraMotionEstimator {
         alsoNear: (x: Int, y: Int)?, radius: Int
     ) -> CameraMotionEstimate? {
         guard points.points.count >= Self.leastPoints else { return nil }
+        let best = bestWholeOffset(of: earlier, layout: layout, near: near, alsoNear: alsoNear, radius: radius)
+        guard let refined = refine(current: current, earlier: earlier, layout: layout, from: best)
+        else { return nil }
+        // A motion within the still tolerance counts as none whatever the test below says
+        // (``BlobDetector/stillCameraTolerance``): a still camera, the common case, skips it.
+        if Self.isWithinStillTolerance(refined.offset, standardError: refined.standardError) {
+            return CameraMotionEstimate(motion: .zero, standardError: refined.standardError)
+        }
+        // Where the background has little texture, an object filling much of the frame can
+        // pull the search and the fit its way: keep the still camera if it fits as well.
+        if fitsAsWellStill(than: refined.offset, current: current, earlier: earlier, layout: layout, noise: refined.noise) {
+            return CameraMotionEstimate(motion: .zero, standardError: refined.standardError)
+        }
+        return CameraMotionEstimate(
+            motion: CameraMotion(dx: -refined.offset.x, dy: -refined.offset.y), standardError: refined.standardError)
+    }
+
+    /// The whole-pixel offset within `radius` of `near` (or of `alsoNear`) where the earlier frame
+    /// best matches the tracking points (``sparseCost(of:layout:offset:)``); ties go to the first
+    /// tried, `near` itself and then ring by ring outwards.
+    private func bestWholeOffset(
+        of earlier: Span<UInt8>, layout: PlaneLayout, near: (x: Int, y: Int), alsoNear: (x: Int, y: Int)?, radius: Int
+    ) -> (x: Int, y: Int) {
         var best = near, bestCost = Int.max
         func consider(_ offset: (x: Int, y: Int)) {
             let cost = sparseCost(of: earlier, layout: layout, offset: offset)
@@ -133,20 +208,7 @@ struct CameraMotionEstimator {
                 if max(abs(offset.x - near.x), abs(offset.y - near.y)) > radius { consider(offset) }
             }
         }
-        guard let refined = refine(current: current, earlier: earlier, layout: layout, from: best)
-        else { return nil }
-        // A motion within the still tolerance counts as none whatever the test below says
-        // (``BlobDetector/stillCameraTolerance``): a still camera, the common case, skips it.
-        if Self.isWithinStillTolerance(refined.offset, standardError: refined.standardError) {
-            return CameraMotionEstimate(motion: .zero, standardError: refined.standardError)
-        }
-        // Where the background has little texture, an object filling much of the frame can
-        // pull the search and the fit its way: keep the still camera if it fits as well.
-        if fitsAsWellStill(than: refined.offset, current: current, earlier: earlier, layout: layout, noise: refined.noise) {
-            return CameraMotionEstimate(motion: .zero, standardError: refined.standardError)
-        }
-        return CameraMotionEstimate(
-            motion: CameraMotion(dx: -refined.offset.x, dy: -refined.offset.y), standardError: refined.standardError)
+        return best
     }
 
     /// Whether an offset is too small to tell from none: below ``BlobDetector/stillCameraTolerance``,
