@@ -61,6 +61,32 @@ import TrajectoryKit
         }
     }
 
+    @Test("a camera held still, then jerked by 7 px and shaken: still reads none, and every move is measured")
+    func stillThenMoving() throws {
+        var scene = Self.shakenScene()
+        var detector = BlobDetector()
+        // Still for 12 frames, then moved by (7.4, -5.2) px at once, then shaken as above.
+        func offset(_ frame: Int) -> PixelPoint {
+            guard frame >= 12 else { return PixelPoint(x: 0, y: 0) }
+            let shake = Self.shake(frame - 12)
+            return PixelPoint(x: 7.4 + shake.x - Self.shake(0).x, y: -5.2 + shake.y - Self.shake(0).y)
+        }
+        for frame in 0..<30 {
+            scene.cameraOffset = offset(frame)
+            _ = detector.detect(scene.frame())
+            guard frame >= 1 else { continue }
+            let motion = try #require(detector.lastCameraMotion, "frame \(frame)")
+            let truth = PixelPoint(x: offset(frame).x - offset(frame - 1).x, y: offset(frame).y - offset(frame - 1).y)
+            if truth.x == 0 && truth.y == 0 {
+                #expect(motion == .zero, "frame \(frame): \(motion)")
+            } else {
+                #expect(
+                    abs(motion.dx - truth.x) <= Self.motionTolerance && abs(motion.dy - truth.y) <= Self.motionTolerance,
+                    "frame \(frame): \(motion) vs \(truth)")
+            }
+        }
+    }
+
     @Test("a shaken still scene with sharp edges gives no blobs", arguments: [1, 2, 3] as [UInt64])
     func shakenStillScene(seed: UInt64) {
         var scene = Self.shakenScene(seed: seed)
