@@ -131,6 +131,26 @@ import TrajectoryKit
         }
     }
 
+    @Test("a region of interest moved across a still scene, keeping its size, finds no motion there", arguments: [0.0625, 0.1, 0.5])
+    func movedRegionOfInterest(shift: Double) throws {
+        // Still balls, a few pixels across, on a plain noisy background: nothing moves, but a
+        // detector that compared the new part of the frame with the old would see balls appear
+        // (3 or 4 blobs a frame, before the request restarted the detector on such a move).
+        var scene = DetectionScene(width: Self.width, height: Self.height, noiseSigma: 2.5, textureAmplitude: 0, seed: 3)
+        for index in 0..<12 {
+            let center = PixelPoint(x: Double(index % 6) * 100 + 37.5, y: Double(index / 6) * 150 + 90.5)
+            scene.scenery.append(SceneObject.ball(at: center, radius: 5, luma: 220))
+        }
+        let request = try DetectTrajectoriesRequest(trajectoryLength: 10)
+        let handler = SequenceRequestHandler()
+        for index in 0..<24 {
+            // A quarter of the frame, moved to the right after 12 frames.
+            request.regionOfInterest = NormalizedRect(x: index < 12 ? 0.05 : 0.05 + shift, y: 0.1, width: 0.25, height: 0.5)
+            try handler.perform([request], on: scene.frame(), frame: FrameStamp(index: index, time: Double(index) / Self.frameRate))
+        }
+        #expect(request.limitCounts.mostBlobsInAFrame == 0)
+    }
+
     @Test("settings outside their range are refused with the setting's name")
     func invalidSettings() throws {
         #expect(throws: ConfigurationError.self) { try DetectTrajectoriesRequest(trajectoryLength: 4) }

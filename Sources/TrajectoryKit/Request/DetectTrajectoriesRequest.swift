@@ -79,6 +79,9 @@ public final class DetectTrajectoriesRequest {
     private var resolution = AnalysisResolution()
     /// The blobs of a cropped frame moved to full-frame pixels, reused from frame to frame.
     private var croppedBlobs: [Blob] = []
+    /// Where the part of the frame the detector saw last began (full-frame pixels; the frame's
+    /// corner when it saw the whole frame).
+    private var lastAnalysedOrigin = PixelPoint(x: 0, y: 0)
 
     /// - Parameter makeUUID: where trajectory uuids come from; random by default. Inject a
     ///   sequence to make output reproducible.
@@ -180,6 +183,14 @@ public final class DetectTrajectoriesRequest {
     /// the frame, with the radius limits relative to the crop's width, and the region of interest
     /// left to ``perform(luma:layout:shrunkBy:frameWidth:frameHeight:frame:)`` to apply.
     private func configureDetector(frameWidth: Int, crop: AnalysisCrop?) {
+        // A region of interest moved to another part of the frame, keeping its size: the frames
+        // the detector holds show another part of the picture, and must not be compared with
+        // this one. (A change of size restarts the detector by itself.)
+        let origin = crop?.fullFrameOrigin ?? PixelPoint(x: 0, y: 0)
+        if origin != lastAnalysedOrigin {
+            detector.reset()
+            lastAnalysedOrigin = origin
+        }
         var configuration = detector.configuration
         let radiusScale = crop.map { Double(frameWidth) / Double($0.fullFrameWidth) } ?? 1
         configuration.minimumNormalizedRadius = objectMinimumNormalizedRadius * radiusScale
