@@ -42,6 +42,43 @@ import TrajectoryKit
         #expect(blobs.count == 1)
     }
 
+    @Test(
+        "a region of interest on frames analysed shrunk, shrunk by the request or before it, reports its flight in full-frame pixels within 1.5 px",
+        arguments: [false, true])
+    func regionOfInterestOnShrunkFrames(shrunkBeforehand: Bool) throws {
+        let request = try DetectTrajectoriesRequest(trajectoryLength: 10)
+        // 640 × 360 frames analysed at 320 × 180; the large ball's path, with room around it.
+        request.minimumAnalysisLongSide = 320
+        request.regionOfInterest = NormalizedRect(x: 0.5, y: 0, width: 0.45, height: 0.6)
+        var latest: [UUID: TrajectoryObservation] = [:]
+        request.completionHandler = { request in
+            for observation in request.results ?? [] { latest[observation.uuid] = observation }
+        }
+        let handler = SequenceRequestHandler()
+        for (index, frame) in RequestTests.frames.enumerated() {
+            let stamp = FrameStamp(index: index, time: Double(index) / RequestTests.frameRate)
+            guard shrunkBeforehand else {
+                try handler.perform([request], on: frame, frame: stamp)
+                continue
+            }
+            // As the decoding thread hands frames over: shrunk while copied, the frame's size given.
+            let size = FrameShrinking.shrunkSize(width: frame.layout.width, height: frame.layout.height, by: 2)
+            var shrunk = [UInt8](repeating: 0, count: size.width * size.height)
+            var destination = shrunk.mutableSpan
+            FrameShrinking.shrink(frame.pixels.span, layout: frame.layout, by: 2, into: &destination, destinationBytesPerRow: size.width)
+            try handler.perform(
+                [request], luma: shrunk.span, layout: PlaneLayout(width: size.width, height: size.height, bytesPerRow: size.width),
+                shrunkBy: 2, frameWidth: frame.layout.width, frameHeight: frame.layout.height, frame: stamp)
+        }
+        #expect(request.analysisReduction == 2)
+        let trajectories = Array(latest.values)
+        let large = try #require(trajectories.first)
+        #expect(trajectories.count == 1)
+        #expect(RequestTests.side(of: large) == "large")
+        #expect(RequestTests.meanError(of: large, from: RequestTests.large) < 1.5)
+        #expect(large.points.count >= 20)
+    }
+
     @Test("a target frame time no frame can meet shrinks the frames to the smallest allowed, and the large flight is still found")
     func unreachableTarget() throws {
         let request = try DetectTrajectoriesRequest(trajectoryLength: 10)
