@@ -107,6 +107,47 @@ import TrajectoryKit
         #expect(smoothed == referenceSmoothing(source, layout: layout, destinationLayout: destinationLayout))
     }
 
+    @Test(
+        "vector shrinking by 2 and by 4 equals the scalar reference, the columns past the last whole vector included",
+        arguments: [2, 4], layouts.filter { $0.height >= 4 } + [PlaneLayout(width: 84, height: 8, bytesPerRow: 90)])
+    func shrinking(reduction: Int, layout: PlaneLayout) {
+        var generator = SeededGenerator(seed: UInt64(layout.width * 13 + layout.height + reduction))
+        let source = randomPlane(layout, using: &generator)
+        let size = FrameShrinking.shrunkSize(width: layout.width, height: layout.height, by: reduction)
+        let destinationLayout = PlaneLayout(width: size.width, height: size.height, bytesPerRow: size.width + 3)
+        var shrunk = [UInt8](repeating: Self.sentinel, count: max(1, destinationLayout.minimumByteCount))
+        do {
+            var output = shrunk.mutableSpan
+            FrameShrinking.shrink(
+                source.span, layout: layout, by: reduction, into: &output, destinationBytesPerRow: destinationLayout.bytesPerRow)
+        }
+        #expect(shrunk == referenceShrinking(source, layout: layout, by: reduction, destinationLayout: destinationLayout))
+    }
+
+    /// By 2 the rounded mean of each 2 × 2 block; by 4, each column of a 4 × 4 block first
+    /// averaged down pairwise, ⌊(⌊(a + b) / 2⌋ + ⌊(c + d) / 2⌋) / 2⌋, then the rounded mean of
+    /// the four columns.
+    private func referenceShrinking(
+        _ source: [UInt8], layout: PlaneLayout, by reduction: Int, destinationLayout: PlaneLayout
+    ) -> [UInt8] {
+        func pixel(_ column: Int, _ row: Int) -> Int { Int(source[row * layout.bytesPerRow + column]) }
+        var result = [UInt8](repeating: Self.sentinel, count: max(1, destinationLayout.minimumByteCount))
+        for (row, column) in pixels(of: destinationLayout) {
+            let x = reduction * column, y = reduction * row
+            let value: Int
+            if reduction == 2 {
+                value = (pixel(x, y) + pixel(x + 1, y) + pixel(x, y + 1) + pixel(x + 1, y + 1) + 2) / 4
+            } else {
+                let columns = (0..<4).map { dx in
+                    ((pixel(x + dx, y) + pixel(x + dx, y + 1)) / 2 + (pixel(x + dx, y + 2) + pixel(x + dx, y + 3)) / 2) / 2
+                }
+                value = (columns.reduce(0, +) + 2) / 4
+            }
+            result[row * destinationLayout.bytesPerRow + column] = UInt8(value)
+        }
+        return result
+    }
+
     /// 1-2-1 down, then 1-2-1 across, each as ⌊(⌊(a + c) / 2⌋ + b) / 2⌋, edges repeated.
     private func referenceSmoothing(_ source: [UInt8], layout: PlaneLayout, destinationLayout: PlaneLayout) -> [UInt8] {
         func pixel(_ column: Int, _ row: Int) -> Int {

@@ -65,13 +65,16 @@ public enum FrameShrinking {
                     of: down.meanOfEachFour, toByteOffset: row * outputBytesPerRow + column / 4, as: SIMD4<UInt8>.self)
                 column += ByteVector.scalarCount
             }
-            // The last few blocks of the row, one at a time.
+            // The last few blocks of the row, one at a time, rounded as the vectors are.
             while column < 4 * width {
                 var sum = 0
-                for y in 0..<4 {
-                    for x in 0..<4 { sum += Int(source[top + y * rowStride + column + x]) }
+                for x in column..<(column + 4) {
+                    let upper = ScalarBytes.floorAverage(source[top + x], source[top + rowStride + x])
+                    let lower = ScalarBytes.floorAverage(source[top + 2 * rowStride + x], source[top + 3 * rowStride + x])
+                    sum += Int(ScalarBytes.floorAverage(upper, lower))
                 }
-                outputBytes.storeBytes(of: UInt8(sum / 16), toByteOffset: row * outputBytesPerRow + column / 4, as: UInt8.self)
+                outputBytes.storeBytes(
+                    of: UInt8((sum + 2) / 4), toByteOffset: row * outputBytesPerRow + column / 4, as: UInt8.self)
                 column += 4
             }
         }
