@@ -22,6 +22,13 @@ struct FrameClock {
         self.secondsPerFrame = 1 / (frameRate > 0 ? frameRate : Self.fallbackFrameRate)
     }
 
+    /// The timestamp, in ticks, of the time `seconds` after the stream's start; nil while the
+    /// start is not known (no start time in the stream, and no stamped frame yet).
+    func ticks(atSeconds seconds: Double) -> Int64? {
+        guard let origin else { return nil }
+        return origin + Int64((seconds / secondsPerTick).rounded(.down))
+    }
+
     /// The stamp of the frame with 0-based presentation index `index` and best-effort
     /// timestamp `timestamp` in ticks (nil when it has none).
     mutating func stamp(index: Int, timestamp: Int64?) -> FrameStamp {

@@ -51,6 +51,12 @@ public struct PictureReader: ~Copyable {
     /// Frames decoded so far.
     public var framesRead: Int { reader.framesRead }
 
+    /// Moves to the keyframe at or before `seconds` from the stream's start (see
+    /// ``VideoReader``'s `seek(toKeyframeAtOrBefore:)`); false when it cannot.
+    mutating func seek(toKeyframeAtOrBefore seconds: Double) -> Bool {
+        reader.seek(toKeyframeAtOrBefore: seconds)
+    }
+
     /// Decodes the next frame into `picture` (resized to the displayed size), or returns nil
     /// at the end of the stream.
     public mutating func next(into picture: inout YUVPicture) throws(VideoError) -> Frame? {

@@ -72,15 +72,36 @@ public enum VideoClipper {
     }
 
     /// Decodes `uri` once and encodes every piece from the frames in its range.
+    ///
+    /// Decoding starts at the keyframe before the earliest piece rather than at the stream's
+    /// start: a piece an hour into a match would otherwise cost an hour of decoding. Should that
+    /// seek land after the piece's start (a container whose index is off), the video is read
+    /// again from its start.
     private static func reEncode(uri: String, pieces: [Piece]) throws(VideoError) -> [Clip] {
-        guard !pieces.isEmpty else { return [] }
+        guard let earliestStart = pieces.map(\.start).min() else { return [] }
+        if earliestStart > 0, let clips = try reEncode(uri: uri, pieces: pieces, seekingTo: earliestStart) {
+            return clips
+        }
+        // Read from the start, with nothing to check, this gives the clips.
+        return try reEncode(uri: uri, pieces: pieces, seekingTo: nil)!
+    }
+
+    /// The pieces, decoded from the keyframe at or before `seekTarget` (from the start when nil
+    /// or when the reader cannot seek); nil, with nothing written, when the first frame after
+    /// the seek comes after `seekTarget`.
+    private static func reEncode(uri: String, pieces: [Piece], seekingTo seekTarget: Double?) throws(VideoError) -> [Clip]? {
         var reader = try PictureReader(uri: uri)
         let timing = reader.timing
+        let tolerance = 1e-6
+        var firstFrameLimit = seekTarget.flatMap { reader.seek(toKeyframeAtOrBefore: $0) ? $0 + tolerance : nil }
         var picture = YUVPicture(width: 1, height: 1)
         let open = OpenClips(count: pieces.count)
         let lastEnd = pieces.map(\.end).max()!
-        let tolerance = 1e-6
         while let frame = try reader.next(into: &picture), frame.stamp.time <= lastEnd + tolerance {
+            if let limit = firstFrameLimit {
+                guard frame.stamp.time <= limit else { return nil }
+                firstFrameLimit = nil
+            }
             for (index, piece) in pieces.enumerated() where piece.start - tolerance <= frame.stamp.time && frame.stamp.time <= piece.end + tolerance {
                 try open.append(picture, frame: frame, to: index, path: piece.path, timing: timing)
             }

@@ -32,6 +32,8 @@ public struct VideoReader: ~Copyable {
     private var damagedPackets = 0
     /// Frames decoded so far.
     public private(set) var framesRead = 0
+    /// Whether ``seek(toKeyframeAtOrBefore:)`` skipped part of the stream.
+    private var hasSeeked = false
 
     private enum Phase {
         case reading  // packets are fed from the demuxer
@@ -127,6 +129,21 @@ public struct VideoReader: ~Copyable {
     }
 
     /// The video stream's time base (timestamps count in it) and its stated frame rate.
+    /// Moves to the keyframe at or before `seconds` from the stream's start, so that the frames
+    /// decoded next are those from it on; false, and nothing changed, when the reader cannot
+    /// seek there: the stream states no start time, the input ended, or the container does not
+    /// index its keyframes (a seek could then land between two, where the frames decoded until
+    /// the next would be damaged). Frame times stay seconds from the stream's start; frame
+    /// indices count the frames decoded, so they no longer give a frame's place in the stream.
+    mutating func seek(toKeyframeAtOrBefore seconds: Double) -> Bool {
+        guard phase == .reading, demuxer.indexesKeyframes, let target = clock.ticks(atSeconds: seconds),
+            demuxer.seekToKeyframe(atOrBefore: target) >= 0
+        else { return false }
+        decoder.flush()
+        hasSeeked = true
+        return true
+    }
+
     var streamTiming: (timeBase: AVRational, frameRate: AVRational) {
         let stream = demuxer.videoStream.pointee
         return (stream.time_base, stream.avg_frame_rate.num > 0 ? stream.avg_frame_rate : stream.r_frame_rate)
@@ -196,7 +213,7 @@ public struct VideoReader: ~Copyable {
         if damagedPackets > 0 {
             log.add("the decoder rejected \(damagedPackets) damaged packets")
         }
-        if info.frameCountSource == .container, framesRead < info.frameCount {
+        if info.frameCountSource == .container, framesRead < info.frameCount, !hasSeeked {
             log.add("the file ends early: decoded \(framesRead) of the \(info.frameCount) frames the container lists")
         }
     }

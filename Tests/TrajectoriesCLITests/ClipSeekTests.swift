@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+import TrajectoryDrawing
+import TrajectoryKit
+import TrajectoryVideo
+
+/// Re-encoded clips late in a video: decoding starts at the keyframe before the earliest one
+/// (MP4, whose index lists its keyframes) or at the start (MPEG-TS, which lists none), and
+/// either way each clip begins on the source frame it claims and holds every frame of its range.
+@Suite struct ClipSeekTests {
+    /// 12 s of `testsrc2` at 30 frames/s (a picture that changes every frame), keyframes every 2 s.
+    static func makeSource(in folder: URL, container: String) throws -> String {
+        let path = folder.appendingPathComponent("source.\(container)").path
+        try FFmpeg.run([
+            "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=30", "-t", "12", "-c:v", "libx264", "-preset", "ultrafast",
+            "-g", "60", "-keyint_min", "60", "-sc_threshold", "0", "-pix_fmt", "yuv420p", path,
+        ])
+        return path
+    }
+
+    @Test("late pieces are re-encoded from the frames they claim, whether the container can seek or not", arguments: ["mp4", "ts"])
+    func latePieces(container: String) throws {
+        let folder = try CommandLineRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = try Self.makeSource(in: folder, container: container)
+        // Keyframes at 4 and 8 s lie 1.3 and 0.5 s before the pieces: the first is re-encoded
+        // (more than the 1 s lead-in allowed), and with it the third, which starts between frames.
+        let pieces = [
+            VideoClipper.Piece(path: folder.appendingPathComponent("a.mp4").path, start: 5.3, end: 6.0),
+            VideoClipper.Piece(path: folder.appendingPathComponent("b.mp4").path, start: 9.51, end: 10.2),
+        ]
+        let clips = try VideoClipper.cut(uri: source, pieces: pieces, maximumLeadIn: 0.2)
+        let frames = try PictureCommandTests.decodeAll(source)
+        let frameDuration = 1.0 / 30
+        for (piece, clip) in zip(pieces, clips) {
+            #expect(clip.method == .reEncoded)
+            // The first frame at or after the start, and every frame to the end.
+            let first = try #require(frames.firstIndex { $0.time >= piece.start - 1e-6 })
+            let last = try #require(frames.lastIndex { $0.time <= piece.end + 1e-6 })
+            #expect(abs(clip.sourceStart - frames[first].time) < 1e-3, "\(piece.path) starts at \(clip.sourceStart)")
+            #expect(clip.frameCount == last - first + 1)
+            let written = try PictureCommandTests.decodeAll(clip.path)
+            #expect(written.count == clip.frameCount)
+            // Each written frame is nearest, by content, to the source frame of its time.
+            for (offset, frame) in written.enumerated() where offset % 5 == 0 {
+                let index = first + offset
+                #expect(abs(clip.sourceStart + frame.time - frames[index].time) < frameDuration / 2)
+                let neighbours = max(0, index - 2)...min(frames.count - 1, index + 2)
+                let best = neighbours.min {
+                    PictureCommandTests.difference(frames[$0].picture, frame.picture)
+                        < PictureCommandTests.difference(frames[$1].picture, frame.picture)
+                }
+                #expect(best == index, "\(piece.path) frame \(offset)")
+            }
+        }
+    }
+}
