@@ -19,6 +19,17 @@ import TrajectoryKit
         #expect(request.analysisReduction == expected)
     }
 
+    @Test("a frame handed over shrunk more than the request would shrink it reports the reduction it was analysed at", arguments: [1, 2, 4])
+    func reductionOfAShrunkFrame(shrunkBy: Int) throws {
+        let request = try DetectTrajectoriesRequest(trajectoryLength: 10)  // 1280 × 720: analysed as it is
+        let size = FrameShrinking.shrunkSize(width: 1280, height: 720, by: shrunkBy)
+        let plane = [UInt8](repeating: 90, count: size.width * size.height)
+        try SequenceRequestHandler().perform(
+            [request], luma: plane.span, layout: PlaneLayout(width: size.width, height: size.height, bytesPerRow: size.width),
+            shrunkBy: shrunkBy, frameWidth: 1280, frameHeight: 720, frame: FrameStamp(index: 0, time: 0))
+        #expect(request.analysisReduction == shrunkBy)
+    }
+
     /// A ball of radius 10 px crossing a noisy textured 1280 × 720 frame at 14 px a frame.
     static func ballCentre(frame: Int) -> PixelPoint { PixelPoint(x: 300.3 + 14 * Double(frame), y: 360.6 - 3 * Double(frame)) }
     static let ballRadius = 10.0

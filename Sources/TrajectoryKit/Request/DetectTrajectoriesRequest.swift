@@ -59,8 +59,9 @@ public final class DetectTrajectoriesRequest {
     /// guarantee; it never raises the resolution above the default.
     public var targetFrameTime: Double?
     /// How many times the latest analysed frame was shrunk in each direction before analysis
-    /// (1, 2 or 4); 1 before the first frame.
-    public var analysisReduction: Int { detector.configuration.analysisReduction }
+    /// (1, 2 or 4): by the request, or before it was handed over when that was more; 1 before
+    /// the first frame.
+    public private(set) var analysisReduction = 1
 
     /// How many times a `width` × `height` frame is shrunk for analysis when the long side must
     /// keep at least `minimumLongSide` pixels (see ``minimumAnalysisLongSide``): what a decoder
@@ -116,6 +117,8 @@ public final class DetectTrajectoriesRequest {
         let reduction = resolution.reduction(
             width: width, height: height, minimumLongSide: minimumAnalysisLongSide, targetFrameTime: targetFrameTime)
         if reduction != detector.configuration.analysisReduction { detector.configuration.analysisReduction = reduction }
+        // The detector analyses a frame handed over shrunk more than that as it is.
+        analysisReduction = max(reduction, shrunkBy)
         let start = targetFrameTime == nil ? nil : ContinuousClock.now
         let blobs: [Blob]
         if let crop = AnalysisCrop(
