@@ -59,13 +59,13 @@ struct Decoder: ~Copyable {
 
     /// Takes the next decoded frame into `frame`: 0, AVERROR(EAGAIN) when the decoder needs
     /// another packet, AVERROR_EOF after the flush, or another negative error.
-    /// Forgets the frames and references it holds, as after a seek.
-    mutating func flush() {
-        avcodec_flush_buffers(context)
-    }
-
     mutating func receiveFrame() -> Int32 {
         av_frame_unref(frameStorage)
         return avcodec_receive_frame(context, frameStorage)
+    }
+
+    /// Forgets the frames and references it holds, as after a seek.
+    mutating func flush() {
+        avcodec_flush_buffers(context)
     }
 }

@@ -81,13 +81,15 @@ struct Demuxer: ~Copyable {
 
     /// Moves to the last keyframe at or before `timestamp` (in the video stream's time base),
     /// so the next packets read start there. Returns 0 or a negative error code.
-    /// Whether the container lists where the video's keyframes are (MP4, Matroska, AVI …), so
-    /// that a seek lands on one; a stream read as it comes (MPEG-TS) lists none.
-    var indexesKeyframes: Bool { avformat_index_get_entries_count(videoStream) > 0 }
-
     mutating func seekToKeyframe(atOrBefore timestamp: Int64) -> Int32 {
         av_seek_frame(context, videoStream.pointee.index, timestamp, AVSEEK_FLAG_BACKWARD)
     }
+
+    /// Whether FFmpeg holds index entries for the video stream after opening it: MP4 lists
+    /// every keyframe in its header, Matroska and AVI gain entries while the stream is probed,
+    /// and FFmpeg seeks those to a keyframe. MPEG-TS, read as it comes, has none, and a seek by
+    /// timestamp there could land between two keyframes.
+    var hasIndexEntries: Bool { avformat_index_get_entries_count(videoStream) > 0 }
 
     /// Reads packets until one of the video stream's; returns 0, AVERROR_EOF or another
     /// negative error code (a read error, a truncated file).

@@ -23,10 +23,13 @@ struct FrameClock {
     }
 
     /// The timestamp, in ticks, of the time `seconds` after the stream's start; nil while the
-    /// start is not known (no start time in the stream, and no stamped frame yet).
+    /// start is not known (no start time in the stream, and no stamped frame yet), or when
+    /// `seconds` is not a time a stream can reach.
     func ticks(atSeconds seconds: Double) -> Int64? {
-        guard let origin else { return nil }
-        return origin + Int64((seconds / secondsPerTick).rounded(.down))
+        guard let origin, seconds.isFinite, seconds >= 0 else { return nil }
+        let ticks = (seconds / secondsPerTick).rounded(.down)
+        guard ticks < Double(Int64.max / 2), abs(origin) < Int64.max / 2 else { return nil }
+        return origin + Int64(ticks)
     }
 
     /// The stamp of the frame with 0-based presentation index `index` and best-effort

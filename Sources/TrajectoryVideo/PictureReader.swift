@@ -51,9 +51,9 @@ public struct PictureReader: ~Copyable {
     /// Frames decoded so far.
     public var framesRead: Int { reader.framesRead }
 
-    /// Moves to the keyframe at or before `seconds` from the stream's start (see
-    /// ``VideoReader``'s `seek(toKeyframeAtOrBefore:)`); false when it cannot.
-    mutating func seek(toKeyframeAtOrBefore seconds: Double) -> Bool {
+    /// Moves to the keyframe at or before `seconds` from the stream's start; see
+    /// ``VideoReader``'s `seek(toKeyframeAtOrBefore:)`.
+    public mutating func seek(toKeyframeAtOrBefore seconds: Double) -> VideoReader.SeekOutcome {
         reader.seek(toKeyframeAtOrBefore: seconds)
     }
 

@@ -75,8 +75,8 @@ public enum VideoClipper {
     ///
     /// Decoding starts at the keyframe before the earliest piece rather than at the stream's
     /// start: a piece an hour into a match would otherwise cost an hour of decoding. Should that
-    /// seek land after the piece's start (a container whose index is off), the video is read
-    /// again from its start.
+    /// seek fail, or give a first frame after the piece's start or without a timestamp (a
+    /// container whose index is off), the video is read again from its start.
     private static func reEncode(uri: String, pieces: [Piece]) throws(VideoError) -> [Clip] {
         guard let earliestStart = pieces.map(\.start).min() else { return [] }
         if earliestStart > 0, let clips = try reEncode(uri: uri, pieces: pieces, seekingTo: earliestStart) {
@@ -86,26 +86,38 @@ public enum VideoClipper {
         return try reEncode(uri: uri, pieces: pieces, seekingTo: nil)!
     }
 
-    /// The pieces, decoded from the keyframe at or before `seekTarget` (from the start when nil
-    /// or when the reader cannot seek); nil, with nothing written, when the first frame after
-    /// the seek comes after `seekTarget`.
+    /// The pieces, decoded from the keyframe at or before `seekTarget` (from the start when it
+    /// is nil or the reader does not try to seek). Nil, with nothing written, when the seek
+    /// failed or its first frame cannot be trusted: none, one without a timestamp, or one
+    /// after `seekTarget`.
     private static func reEncode(uri: String, pieces: [Piece], seekingTo seekTarget: Double?) throws(VideoError) -> [Clip]? {
         var reader = try PictureReader(uri: uri)
         let timing = reader.timing
         let tolerance = 1e-6
-        var firstFrameLimit = seekTarget.flatMap { reader.seek(toKeyframeAtOrBefore: $0) ? $0 + tolerance : nil }
+        // After a seek, the latest time the first frame may have.
+        var firstFrameLimit: Double?
+        if let seekTarget {
+            switch reader.seek(toKeyframeAtOrBefore: seekTarget) {
+            case .seeked: firstFrameLimit = seekTarget + tolerance
+            case .notTried: break
+            case .failed: return nil
+            }
+        }
         var picture = YUVPicture(width: 1, height: 1)
         let open = OpenClips(count: pieces.count)
         let lastEnd = pieces.map(\.end).max()!
-        while let frame = try reader.next(into: &picture), frame.stamp.time <= lastEnd + tolerance {
+        while let frame = try reader.next(into: &picture) {
             if let limit = firstFrameLimit {
-                guard frame.stamp.time <= limit else { return nil }
+                guard frame.timestamp != nil, frame.stamp.time <= limit else { return nil }
                 firstFrameLimit = nil
             }
+            guard frame.stamp.time <= lastEnd + tolerance else { break }
             for (index, piece) in pieces.enumerated() where piece.start - tolerance <= frame.stamp.time && frame.stamp.time <= piece.end + tolerance {
                 try open.append(picture, frame: frame, to: index, path: piece.path, timing: timing)
             }
         }
+        // No frame at all after the seek.
+        if firstFrameLimit != nil { return nil }
         return try pieces.indices.map { index throws(VideoError) in
             guard let clip = try open.finish(index) else {
                 throw VideoError(.readFailed, uri: uri, detail: "no frame lies in \(pieces[index].start)…\(pieces[index].end) s for \(pieces[index].path)")

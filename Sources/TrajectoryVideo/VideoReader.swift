@@ -128,22 +128,37 @@ public struct VideoReader: ~Copyable {
         return (decoder.frame, stamp)
     }
 
-    /// The video stream's time base (timestamps count in it) and its stated frame rate.
-    /// Moves to the keyframe at or before `seconds` from the stream's start, so that the frames
-    /// decoded next are those from it on; false, and nothing changed, when the reader cannot
-    /// seek there: the stream states no start time, the input ended, or the container does not
-    /// index its keyframes (a seek could then land between two, where the frames decoded until
-    /// the next would be damaged). Frame times stay seconds from the stream's start; frame
-    /// indices count the frames decoded, so they no longer give a frame's place in the stream.
-    mutating func seek(toKeyframeAtOrBefore seconds: Double) -> Bool {
-        guard phase == .reading, demuxer.indexesKeyframes, let target = clock.ticks(atSeconds: seconds),
-            demuxer.seekToKeyframe(atOrBefore: target) >= 0
-        else { return false }
-        decoder.flush()
-        hasSeeked = true
-        return true
+    /// What ``seek(toKeyframeAtOrBefore:)`` did.
+    public enum SeekOutcome: Sendable, Hashable {
+        /// The next frames decoded are those from the keyframe on.
+        case seeked
+        /// Nothing was tried, and the reader reads on from where it was.
+        case notTried
+        /// FFmpeg could not seek, and may have moved the input while trying: the reader is no
+        /// longer fit to read from, and should be opened again.
+        case failed
     }
 
+    /// Moves to the keyframe at or before `seconds` from the stream's start, so that the frames
+    /// decoded next are those from it on. It is not tried when the stream states no start time,
+    /// the input has ended, `seconds` is not a time in the stream, or FFmpeg holds no index
+    /// entries for the stream (MPEG-TS, read as it comes, has none: a seek by timestamp could
+    /// land between two keyframes, where the frames decoded until the next would be damaged).
+    ///
+    /// After a seek, frame times stay seconds from the stream's start, but frame indices count
+    /// the frames decoded, so they no longer give a frame's place in the stream, and neither
+    /// does the time of a frame without a timestamp.
+    public mutating func seek(toKeyframeAtOrBefore seconds: Double) -> SeekOutcome {
+        guard phase == .reading, demuxer.hasIndexEntries, let target = clock.ticks(atSeconds: seconds) else {
+            return .notTried
+        }
+        guard demuxer.seekToKeyframe(atOrBefore: target) >= 0 else { return .failed }
+        decoder.flush()
+        hasSeeked = true
+        return .seeked
+    }
+
+    /// The video stream's time base (timestamps count in it) and its stated frame rate.
     var streamTiming: (timeBase: AVRational, frameRate: AVRational) {
         let stream = demuxer.videoStream.pointee
         return (stream.time_base, stream.avg_frame_rate.num > 0 ? stream.avg_frame_rate : stream.r_frame_rate)

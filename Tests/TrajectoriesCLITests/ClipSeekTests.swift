@@ -18,13 +18,31 @@ import TrajectoryVideo
         return path
     }
 
+    @Test("a reader seeks an MP4 to the keyframe at or before a time, and does not try an MPEG-TS", arguments: ["mp4", "ts"])
+    func seek(container: String) throws {
+        let folder = try CommandLineRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var reader = try PictureReader(uri: try Self.makeSource(in: folder, container: container))
+        var picture = YUVPicture(width: 1, height: 1)
+        let outcome = reader.seek(toKeyframeAtOrBefore: 7.3)
+        let first = try #require(try reader.next(into: &picture))
+        if container == "mp4" {
+            #expect(outcome == .seeked)
+            #expect(abs(first.stamp.time - 6) < 1e-3, "the keyframe at 6 s, got \(first.stamp.time)")
+        } else {
+            #expect(outcome == .notTried)
+            #expect(first.stamp.time < 0.1, "the stream's first frame, got \(first.stamp.time)")
+        }
+        #expect(reader.seek(toKeyframeAtOrBefore: .infinity) == .notTried)
+    }
+
     @Test("late pieces are re-encoded from the frames they claim, whether the container can seek or not", arguments: ["mp4", "ts"])
     func latePieces(container: String) throws {
         let folder = try CommandLineRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let source = try Self.makeSource(in: folder, container: container)
-        // Keyframes at 4 and 8 s lie 1.3 and 0.5 s before the pieces: the first is re-encoded
-        // (more than the 1 s lead-in allowed), and with it the third, which starts between frames.
+        // Their keyframes, at 4 and 8 s, lie 1.3 and 1.51 s before them, more than the 0.2 s
+        // lead-in allowed here: both are re-encoded, in one pass. The second starts between frames.
         let pieces = [
             VideoClipper.Piece(path: folder.appendingPathComponent("a.mp4").path, start: 5.3, end: 6.0),
             VideoClipper.Piece(path: folder.appendingPathComponent("b.mp4").path, start: 9.51, end: 10.2),
