@@ -171,6 +171,8 @@ public struct BlobDetector {
         let current = history.frame(age: 0)
         cameraEstimator.prepare(current: current.span, layout: layout)
         guard history.contains(age: 1) else {
+            // The first frame of a stream, or of a new size: nothing measured before carries over.
+            cameraEstimator.restart()
             lastCameraMotion = nil
             return
         }
