@@ -61,10 +61,7 @@ import TrajectoryKit
         // 640 × 360 frames analysed at 320 × 180; the large ball's path, with room around it.
         request.minimumAnalysisLongSide = 320
         request.regionOfInterest = NormalizedRect(x: 0.5, y: 0, width: 0.45, height: 0.6)
-        var latest: [UUID: TrajectoryObservation] = [:]
-        request.completionHandler = { request in
-            for observation in request.results ?? [] { latest[observation.uuid] = observation }
-        }
+        let latest = LatestObservations(of: request)
         let handler = SequenceRequestHandler()
         for (index, frame) in RequestTests.frames.enumerated() {
             let stamp = FrameStamp(index: index, time: Double(index) / RequestTests.frameRate)
@@ -82,12 +79,7 @@ import TrajectoryKit
                 shrunkBy: 2, frameWidth: frame.layout.width, frameHeight: frame.layout.height, frame: stamp)
         }
         #expect(request.analysisReduction == 2)
-        let trajectories = Array(latest.values)
-        let large = try #require(trajectories.first)
-        #expect(trajectories.count == 1)
-        #expect(RequestTests.side(of: large) == "large")
-        #expect(RequestTests.meanError(of: large, from: RequestTests.large) < 1.5)
-        #expect(large.points.count >= 20)
+        try RequestTests.expectOnlyTheLargeFlight(latest.trajectories, within: 1.5)
     }
 
     @Test("a target frame time no frame can meet shrinks the frames to the smallest allowed, and the large flight is still found")

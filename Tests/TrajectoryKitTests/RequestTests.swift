@@ -54,6 +54,16 @@ import TrajectoryKit
         return (Array(latest.values), analysed)
     }
 
+    /// Checks that `trajectories` are the large ball's flight alone, at least 20 points of it,
+    /// followed within `tolerance` pixels on average.
+    static func expectOnlyTheLargeFlight(_ trajectories: [TrajectoryObservation], within tolerance: Double) throws {
+        let large = try #require(trajectories.first)
+        #expect(trajectories.count == 1)
+        #expect(side(of: large) == "large")
+        #expect(meanError(of: large, from: Self.large) < tolerance)
+        #expect(large.points.count >= 20)
+    }
+
     /// Which throw a trajectory followed, by the side of the frame it stayed on.
     static func side(of trajectory: TrajectoryObservation) -> String {
         let meanX = trajectory.points.map(\.location.x).reduce(0, +) / Double(trajectory.points.count)
@@ -98,12 +108,7 @@ import TrajectoryKit
         let request = try DetectTrajectoriesRequest(trajectoryLength: 10)
         // The large ball's path (x 560 → 380 px, y 300 → 188 px and down out of the frame), with room around it.
         request.regionOfInterest = NormalizedRect(x: 0.5, y: 0, width: 0.45, height: 0.6)
-        let trajectories = try Self.run(request).trajectories
-        let large = try #require(trajectories.first)
-        #expect(trajectories.count == 1)
-        #expect(Self.side(of: large) == "large")
-        #expect(Self.meanError(of: large, from: Self.large) < 1.0)
-        #expect(large.points.count >= 20)
+        try Self.expectOnlyTheLargeFlight(try Self.run(request).trajectories, within: 1.0)
     }
 
     @Test("a minimum radius between the two keeps only the large ball")
@@ -151,6 +156,22 @@ import TrajectoryKit
         #expect(request.limitCounts.mostBlobsInAFrame == 0)
     }
 
+    @Test("a region of interest that follows the ball, a few pixels a frame, keeps finding its flight, in full-frame coordinates within 1.5 px")
+    func followingRegionOfInterest() throws {
+        let request = try DetectTrajectoriesRequest(trajectoryLength: 10)
+        let latest = LatestObservations(of: request)
+        let handler = SequenceRequestHandler()
+        for (index, frame) in Self.frames.enumerated() {
+            let time = Double(index) / Self.frameRate
+            // 0.3 of the frame wide, centred on the large ball's column (within the frame): it
+            // moves 5 px a frame.
+            let left = min(0.7, Self.large.center(at: time).x / Double(Self.width) - 0.15)
+            request.regionOfInterest = NormalizedRect(x: left, y: 0, width: 0.3, height: 0.6)
+            try handler.perform([request], on: frame, frame: FrameStamp(index: index, time: time))
+        }
+        try Self.expectOnlyTheLargeFlight(latest.trajectories, within: 1.5)
+    }
+
     @Test("settings outside their range are refused with the setting's name")
     func invalidSettings() throws {
         #expect(throws: ConfigurationError.self) { try DetectTrajectoriesRequest(trajectoryLength: 4) }
@@ -162,4 +183,17 @@ import TrajectoryKit
         }
         #expect(error?.parameter == "objectMaximumNormalizedRadius")
     }
+}
+
+/// The latest observation of every trajectory a request reports, gathered as it reports them.
+final class LatestObservations {
+    private var byUUID: [UUID: TrajectoryObservation] = [:]
+
+    init(of request: DetectTrajectoriesRequest) {
+        request.completionHandler = { [unowned self] request in
+            for observation in request.results ?? [] { byUUID[observation.uuid] = observation }
+        }
+    }
+
+    var trajectories: [TrajectoryObservation] { Array(byUUID.values) }
 }

@@ -20,21 +20,34 @@ struct AnalysisCrop {
 
     /// The crop of a `layout` plane, shrunk `shrunkBy` times from a `frameWidth` × `frameHeight`
     /// frame, for `region`; nil when the region with its margin covers the whole plane.
+    ///
+    /// The crop's size depends only on the region's size, not on where it lies, and a crop that
+    /// would reach past the plane's edge is moved inside it rather than cut: a region that
+    /// moves from frame to frame then keeps one size, and the detector can follow it (a crop of
+    /// another size starts the detector afresh).
     init?(region: NormalizedRect, frameWidth: Int, frameHeight: Int, shrunkBy: Int, layout: PlaneLayout) {
         guard region != .full else { return nil }
         let margin = max(Self.minimumMargin, Int(Self.marginFraction * Double(frameWidth)))
         let bounds = region.pixelBounds(width: frameWidth, height: frameHeight)
-        // Full-frame pixels to plane pixels, outwards; edges rounded to 4 so that any further
-        // shrinking keeps whole blocks.
-        func plane(_ value: Int, down: Bool) -> Int {
-            let shrunk = down ? value / shrunkBy : (value + shrunkBy - 1) / shrunkBy
-            return down ? shrunk / 4 * 4 : (shrunk + 3) / 4 * 4
+        // Full-frame pixels to plane pixels, rounded to 4 so that any further shrinking keeps
+        // whole blocks: starts down, sizes up (with room for the start's rounding).
+        func start(_ value: Int) -> Int { max(0, value) / shrunkBy / 4 * 4 }
+        func size(_ value: Int) -> Int { (value / shrunkBy + 3) / 4 * 4 + 4 }
+        func span(from value: Int, size: Int, within limit: Int) -> Range<Int>? {
+            guard size < limit else { return nil }
+            let first = min(start(value), (limit - size) / 4 * 4)
+            return first..<(first + size)
         }
-        let rect = PixelRect(
-            minX: max(0, plane(bounds.minX - margin, down: true)), minY: max(0, plane(bounds.minY - margin, down: true)),
-            maxX: min(layout.width, plane(bounds.maxX + margin, down: false)),
-            maxY: min(layout.height, plane(bounds.maxY + margin, down: false)))
-        guard rect.width < layout.width || rect.height < layout.height, !rect.isEmpty else { return nil }
+        // The region's size in whole pixels, from its normalized size alone (its bounds gain a
+        // pixel or not by where its edges fall).
+        let regionWidth = Int((region.width * Double(frameWidth)).rounded(.up)) + 1
+        let regionHeight = Int((region.height * Double(frameHeight)).rounded(.up)) + 1
+        let columns = span(from: bounds.minX - margin, size: size(regionWidth + 2 * margin), within: layout.width)
+        let rows = span(from: bounds.minY - margin, size: size(regionHeight + 2 * margin), within: layout.height)
+        guard columns != nil || rows != nil else { return nil }
+        let x = columns ?? 0..<layout.width, y = rows ?? 0..<layout.height
+        let rect = PixelRect(minX: x.lowerBound, minY: y.lowerBound, maxX: x.upperBound, maxY: y.upperBound)
+        guard !rect.isEmpty else { return nil }
         self.rect = rect
         fullFrameOrigin = PixelPoint(x: Double(rect.minX * shrunkBy), y: Double(rect.minY * shrunkBy))
         fullFrameWidth = rect.width * shrunkBy

@@ -36,6 +36,8 @@ public final class DetectTrajectoriesRequest {
     /// Where to look: normalized, origin at the bottom left; the whole frame by default.
     /// Coordinates in the results stay relative to the full frame. Only the region and a
     /// margin around it (5 % of the frame's width) are analysed, so a small region costs less.
+    /// It may move between frames: a move of a few pixels is followed like a camera's pan, and
+    /// a jump restarts detection, which then finds nothing for the next three frames.
     public var regionOfInterest: NormalizedRect = .full
     /// The trajectories that gained a point in the latest analysed frame; nil until a frame has
     /// been analysed. A frame skipped by the spacing leaves the results of the last analysed one.
@@ -83,6 +85,10 @@ public final class DetectTrajectoriesRequest {
     /// Where the part of the frame the detector saw last began (full-frame pixels; the frame's
     /// corner when it saw the whole frame).
     private var lastAnalysedOrigin = PixelPoint(x: 0, y: 0)
+    /// The largest move of the region of interest from one frame to the next, in analysed
+    /// pixels, that the detector follows as camera motion (its coarse search reaches 16 px);
+    /// a larger one restarts it.
+    static let largestFollowedRegionShift = 16
 
     /// - Parameter makeUUID: where trajectory uuids come from; random by default. Inject a
     ///   sequence to make output reproducible.
@@ -186,14 +192,16 @@ public final class DetectTrajectoriesRequest {
     /// the frame, with the radius limits relative to the crop's width, and the region of interest
     /// left to ``perform(luma:layout:shrunkBy:frameWidth:frameHeight:frame:)`` to apply.
     private func configureDetector(frameWidth: Int, crop: AnalysisCrop?) {
-        // A region of interest moved to another part of the frame, keeping its size: the frames
-        // the detector holds show another part of the picture, and must not be compared with
-        // this one. (A change of size restarts the detector by itself.)
+        // A region of interest that moves shifts what the detector sees as a camera's pan
+        // would, and a shift of a few pixels is measured and allowed for like one. A jump
+        // beyond what the camera-motion search follows leaves it comparing other parts of the
+        // picture: the detector starts afresh. (A change of size restarts it by itself.)
         let origin = crop?.fullFrameOrigin ?? PixelPoint(x: 0, y: 0)
-        if origin != lastAnalysedOrigin {
+        let shift = max(abs(origin.x - lastAnalysedOrigin.x), abs(origin.y - lastAnalysedOrigin.y))
+        if shift > Double(Self.largestFollowedRegionShift * max(analysisReduction, 1)) {
             detector.reset()
-            lastAnalysedOrigin = origin
         }
+        lastAnalysedOrigin = origin
         var configuration = detector.configuration
         let radiusScale = crop.map { Double(frameWidth) / Double($0.fullFrameWidth) } ?? 1
         configuration.minimumNormalizedRadius = objectMinimumNormalizedRadius * radiusScale
