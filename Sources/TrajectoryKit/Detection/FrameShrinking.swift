@@ -14,8 +14,9 @@ public enum FrameShrinking {
 
     /// Writes `source`, laid out as `layout`, shrunk `reduction` times (1, 2 or 4) into
     /// `destination`, rows `destinationBytesPerRow` apart. By 2 each pixel is the rounded mean
-    /// of a 2 × 2 block; by 4 the mean of a 4 × 4 block, averaged pairwise (within one grey
-    /// level of the exact mean); by 1 the rows are copied.
+    /// of a 2 × 2 block; by 4 the mean of a 4 × 4 block, each column averaged down pairwise
+    /// and rounded down, then the four columns' rounded mean (from 1.25 grey levels below the
+    /// exact mean to 0.5 above); by 1 the rows are copied.
     public static func shrink(
         _ source: Span<UInt8>, layout: PlaneLayout, by reduction: Int,
         into destination: inout MutableSpan<UInt8>, destinationBytesPerRow: Int

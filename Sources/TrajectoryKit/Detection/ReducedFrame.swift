@@ -10,7 +10,8 @@ struct ReducedFrame {
     private(set) var layout: PlaneLayout?
 
     /// Replaces the contents with `source` shrunk four times in each direction: each pixel the
-    /// mean of a 4 × 4 block (columns and rows that do not fill a block are left out).
+    /// mean of a 4 × 4 block as ``FrameShrinking`` takes it (columns and rows that do not fill a
+    /// block are left out).
     mutating func reduceByFour(_ source: Span<UInt8>, layout sourceLayout: PlaneLayout) {
         reduce(source, layout: sourceLayout, by: 4)
     }

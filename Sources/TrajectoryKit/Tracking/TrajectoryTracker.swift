@@ -30,7 +30,11 @@ import struct Foundation.UUID
 ///
 /// Tracks move tentative → confirmed ⇄ lost → removed; removed tracks are kept, storage and
 /// all, and restarted for new detections, so once the tracker has seen its busiest frame it
-/// allocates nothing but the observations it returns. Memory is bounded by the most tracks
+/// allocates nothing. That holds for the observations it returns too, as long as the caller
+/// lets go of a frame's observations before the next ``update(blobs:frame:frameWidth:frameHeight:)``:
+/// their arrays are refilled in place. An observation the caller keeps is never changed; it
+/// costs a copy of its arrays (its trajectory's whole `points` among them) when its track next
+/// gains a point. Memory is bounded by the most tracks
 /// alive at once, each holding at most 2 × `trajectoryLength` points for fitting plus, once
 /// confirmed, its trajectory's points, and by the blobs of the last
 /// `IndependenceCriteria.framesKept` frames.
