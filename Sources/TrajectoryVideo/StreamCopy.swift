@@ -14,9 +14,10 @@ enum StreamCopy {
             let stream = demuxer.videoStream
             let timeBase = stream.pointee.time_base
             let origin = stream.pointee.start_time == FFmpegCode.noTimestamp ? 0 : stream.pointee.start_time
-            let ticks = { (seconds: Double) in origin + Int64((seconds / av_q2d(timeBase)).rounded()) }
-            let start = ticks(piece.start), end = ticks(piece.end)
-            guard demuxer.seekToKeyframe(atOrBefore: start) >= 0, demuxer.readVideoPacket() >= 0 else { return nil }
+            let clock = FrameClock(secondsPerTick: av_q2d(timeBase), startTime: origin, frameRate: 0)
+            guard let start = clock.ticks(atSeconds: piece.start), let end = clock.ticks(atSeconds: piece.end),
+                demuxer.seekToKeyframe(atOrBefore: start) >= 0, demuxer.readVideoPacket() >= 0
+            else { return nil }
             let first = demuxer.packet.pointee
             let firstTime = first.pts != FFmpegCode.noTimestamp ? first.pts : first.dts
             guard first.flags & AV_PKT_FLAG_KEY != 0, firstTime != FFmpegCode.noTimestamp, firstTime <= start,

@@ -54,8 +54,12 @@ public enum VideoClipper {
     /// Writes every piece of `uri`, in the order given.
     /// - Parameter maximumLeadIn: how many seconds before a piece's start its keyframe may lie
     ///   for the piece to be stream-copied.
-    /// - Throws: ``VideoError`` when the video cannot be read or a clip cannot be written.
+    /// - Throws: ``VideoError`` when the video cannot be read or a clip cannot be written, or
+    ///   (`.invalidSettings`) when a piece's range is not finite, starts before 0 or ends before it starts.
     public static func cut(uri: String, pieces: [Piece], maximumLeadIn: Double = 1) throws(VideoError) -> [Clip] {
+        if let piece = pieces.first(where: { !($0.start.isFinite && $0.end.isFinite && 0 <= $0.start && $0.start <= $0.end) }) {
+            throw VideoError(.invalidSettings, uri: piece.path, detail: "its range \(piece.start)…\(piece.end) s is not a span of the video")
+        }
         var clips: [Clip?] = Array(repeating: nil, count: pieces.count)
         var toEncode: [Int] = []
         for (index, piece) in pieces.enumerated() {

@@ -72,4 +72,20 @@ import TrajectoryVideo
             }
         }
     }
+
+    @Test("a piece whose range is not a span of the video is refused, not cut", arguments: [
+        (Double.infinity, Double.infinity), (2.0, 1.0), (-1.0, 1.0), (Double.nan, 1.0),
+    ])
+    func badRange(start: Double, end: Double) throws {
+        let folder = try CommandLineRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = try Self.makeSource(in: folder, container: "mp4")
+        let path = folder.appendingPathComponent("bad.mp4").path
+        #expect {
+            _ = try VideoClipper.cut(uri: source, pieces: [VideoClipper.Piece(path: path, start: start, end: end)])
+        } throws: { error in
+            (error as? VideoError)?.kind == .invalidSettings
+        }
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
 }
