@@ -198,7 +198,7 @@ public final class DetectTrajectoriesRequest {
         // picture: the detector starts afresh. (A change of size restarts it by itself.)
         let origin = crop?.fullFrameOrigin ?? PixelPoint(x: 0, y: 0)
         let shift = max(abs(origin.x - lastAnalysedOrigin.x), abs(origin.y - lastAnalysedOrigin.y))
-        if shift > Double(Self.largestFollowedRegionShift * max(analysisReduction, 1)) {
+        if shift > Double(Self.largestFollowedRegionShift * analysisReduction) {
             detector.reset()
         }
         lastAnalysedOrigin = origin
