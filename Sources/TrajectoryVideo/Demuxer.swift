@@ -19,10 +19,12 @@ struct Demuxer: ~Copyable {
     // Kept so the sink `context.opaque` points at lives as long as the context.
     private let log: WarningLog
 
-    /// Opens `url` (FFmpeg's spelling of `uri`) and finds its video stream; errors name `uri`.
+    /// Opens `uri` (a path, a URL FFmpeg reads, or `-` for standard input) and finds its video
+    /// stream; errors name `uri`.
     /// - Parameter networkTimeout: seconds a network read may wait for data before it fails,
     ///   so a stalled stream ends the run with an error instead of hanging it.
-    init(uri: String, url: String, networkTimeout: Double, log: WarningLog) throws(VideoError) {
+    init(uri: String, networkTimeout: Double, log: WarningLog) throws(VideoError) {
+        let url = uri == "-" ? "pipe:0" : uri
         var allocatedContext = avformat_alloc_context()
         var allocatedPacket = av_packet_alloc()
         guard let opening = allocatedContext, let packet = allocatedPacket else {

@@ -9,11 +9,13 @@ enum StreamCopy {
     static func cut(uri: String, piece: VideoClipper.Piece, maximumLeadIn: Double) throws(VideoError) -> VideoClipper.Clip? {
         let log = WarningLog()
         return try log.collecting { () throws(VideoError) -> VideoClipper.Clip? in
-            let url = uri == "-" ? "pipe:0" : uri
-            var demuxer = try Demuxer(uri: uri, url: url, networkTimeout: VideoReader.defaultNetworkTimeout, log: log)
+            var demuxer = try Demuxer(uri: uri, networkTimeout: VideoReader.defaultNetworkTimeout, log: log)
             let stream = demuxer.videoStream
             let timeBase = stream.pointee.time_base
-            let origin = stream.pointee.start_time == FFmpegCode.noTimestamp ? 0 : stream.pointee.start_time
+            // Times count from the stream's start, as the reader's do; a stream that states none
+            // counts from its first frame, which only decoding tells: re-encode then.
+            let origin = stream.pointee.start_time
+            guard origin != FFmpegCode.noTimestamp else { return nil }
             let clock = FrameClock(secondsPerTick: av_q2d(timeBase), startTime: origin, frameRate: 0)
             guard let start = clock.ticks(atSeconds: piece.start), let end = clock.ticks(atSeconds: piece.end),
                 demuxer.seekToKeyframe(atOrBefore: start) >= 0, demuxer.readVideoPacket() >= 0

@@ -53,9 +53,8 @@ public struct VideoReader: ~Copyable {
     ///   has no video stream, uses a codec without a decoder, or sends nothing in time.
     public init(uri: String, networkTimeout: Double = defaultNetworkTimeout) throws(VideoError) {
         let log = WarningLog()
-        let url = uri == "-" ? "pipe:0" : uri
         let demuxer = try log.collecting { () throws(VideoError) in
-            try Demuxer(uri: uri, url: url, networkTimeout: networkTimeout, log: log)
+            try Demuxer(uri: uri, networkTimeout: networkTimeout, log: log)
         }
         let stream = UnsafePointer(demuxer.videoStream)
         let decoder = try log.collecting { () throws(VideoError) in
