@@ -152,11 +152,4 @@ final class DecodedFrameQueue: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
     }
-
-    /// Waits until the decoding side has finished.
-    func waitForDecoding() {
-        condition.lock()
-        while !producerFinished { condition.wait() }
-        condition.unlock()
-    }
 }

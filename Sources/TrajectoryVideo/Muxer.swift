@@ -80,9 +80,6 @@ struct Muxer: ~Copyable {
         try writeHeader(rotation: rotation, fastStart: true, metadata: metadata)
     }
 
-    /// The stream's time base once the header is written (the container may have changed it).
-    var timeBase: AVRational { stream.pointee.time_base }
-
     private mutating func writeHeader(rotation: Int, fastStart: Bool, metadata: [String: String]) throws(VideoError) {
         let path = path
         let log = log

@@ -101,7 +101,8 @@ public enum VideoTrajectoryDetection {
                     stamp: frame.stamp, width: frame.width, height: frame.height, observations: request.results ?? []))
             }
         }
-        decoding.queue.waitForDecoding()
+        // The loop ends only once the queue has seen the decoding thread finish, its last act:
+        // the reader is the caller's to read from here.
         // An empty result would read as "no ball here"; a video with no decodable frame is an error.
         guard decoding.reader.framesRead > 0 else {
             throw VideoError(
