@@ -47,6 +47,10 @@ public struct BlobDetector {
     /// How far the camera moved the picture since the frame of each age (index) up to the
     /// oldest stored, for the current frame.
     private var motionSince = [CameraMotion](repeating: .zero, count: SmoothedFrameHistory.oldestAge + 1)
+    /// How far the picture moved because the part of the frame the detector is lent moved since
+    /// the last frame (``viewMoved(by:)``), in analysed pixels; used when the camera's motion
+    /// cannot be measured.
+    private var viewMotion = CameraMotion.zero
     private var motion: [UInt8] = []
     private var noiseEstimator = MotionNoiseEstimator()
     private var regionFinder = MotionRegionFinder()
@@ -153,11 +157,21 @@ public struct BlobDetector {
         detect(luma: image.pixels.span, layout: image.layout)
     }
 
+    /// Says that the next frame is lent from a part of the frame moved by `offset` analysed
+    /// pixels (right and down) since the last one, as a region of interest that follows
+    /// something does: the picture then moves the other way, as under a panning camera. The
+    /// camera-motion estimate measures that shift like any other; on a picture with too little
+    /// texture to measure it, the shift is taken as it is known.
+    mutating func viewMoved(by offset: (x: Double, y: Double)) {
+        viewMotion = CameraMotion(dx: -offset.x, dy: -offset.y)
+    }
+
     /// Forgets the frames seen so far, as at the start of a new stream.
     public mutating func reset() {
         history.removeAll()
         lastThresholds = nil
         lastCameraMotion = nil
+        viewMotion = .zero
     }
 
     /// Measures the camera's motion since each stored frame, into `motionSince`: directly against
@@ -176,8 +190,12 @@ public struct BlobDetector {
             lastCameraMotion = nil
             return
         }
-        let sincePrevious = Self.still(cameraEstimator.motionSincePrevious(
-            current: current.span, previous: history.frame(age: 1).span, layout: layout))
+        // The estimator gives exactly none for a motion that does not measurably differ from
+        // it, and nil for one it cannot tell (too little texture): then the picture moved only
+        // as far as the view did, if the view moved.
+        let sincePrevious = cameraEstimator.motionSincePrevious(
+            current: current.span, previous: history.frame(age: 1).span, layout: layout)?.motion ?? viewMotion
+        viewMotion = .zero
         lastCameraMotion = sincePrevious
         let position = history.cameraPosition(age: 1).followed(by: sincePrevious)
         history.setCurrentCameraPosition(position)
@@ -205,16 +223,7 @@ public struct BlobDetector {
         let chained = chainedMotion(since: age, position: position)
         let direct = cameraEstimator.motion(
             of: current.span, since: history.frame(age: age).span, layout: layout, predicted: chained)
-        return direct.map { Self.still($0) } ?? Self.still(chained)
-    }
-
-    /// The estimate's motion, or zero when it does not measurably differ from none (see
-    /// ``stillCameraTolerance``) or is unknown.
-    private static func still(_ estimate: CameraMotionEstimate?) -> CameraMotion {
-        guard let estimate else { return .zero }
-        let motion = estimate.motion
-        let still = CameraMotionEstimator.isWithinStillTolerance((motion.dx, motion.dy), standardError: estimate.standardError)
-        return still ? .zero : motion
+        return direct?.motion ?? Self.still(chained)
     }
 
     /// `motion`, or zero when it is within ``stillCameraTolerance`` of it.

@@ -108,9 +108,7 @@ struct CameraMotionEstimator {
             return still
         }
         let estimate = searchedMotionSincePrevious(current: current, previous: previous, layout: layout)
-        lastMotionWasStill = estimate.map {
-            Self.isWithinStillTolerance(($0.motion.dx, $0.motion.dy), standardError: $0.standardError)
-        } ?? false
+        lastMotionWasStill = estimate?.motion == .zero
         if lastMotionWasStill, let estimate {
             stillStandardError = max(estimate.standardError.x, estimate.standardError.y)
         }
@@ -245,9 +243,10 @@ struct CameraMotionEstimator {
     }
 
     /// Whether an offset is too small to tell from none: below ``BlobDetector/stillCameraTolerance``,
-    /// or three standard errors, in both directions.
+    /// or three standard errors, in both directions. Every estimate this type gives is exactly
+    /// none when it is.
     /// (Written as "not moved" so that a motion that is not a number counts as none.)
-    static func isWithinStillTolerance(_ offset: (x: Double, y: Double), standardError: (x: Double, y: Double)) -> Bool {
+    private static func isWithinStillTolerance(_ offset: (x: Double, y: Double), standardError: (x: Double, y: Double)) -> Bool {
         !(abs(offset.x) >= max(BlobDetector.stillCameraTolerance, 3 * standardError.x)
             || abs(offset.y) >= max(BlobDetector.stillCameraTolerance, 3 * standardError.y))
     }

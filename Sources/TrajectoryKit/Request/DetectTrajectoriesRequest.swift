@@ -197,9 +197,12 @@ public final class DetectTrajectoriesRequest {
         // beyond what the camera-motion search follows leaves it comparing other parts of the
         // picture: the detector starts afresh. (A change of size restarts it by itself.)
         let origin = crop?.fullFrameOrigin ?? PixelPoint(x: 0, y: 0)
-        let shift = max(abs(origin.x - lastAnalysedOrigin.x), abs(origin.y - lastAnalysedOrigin.y))
-        if shift > Double(Self.largestFollowedRegionShift * analysisReduction) {
+        let shift = (x: (origin.x - lastAnalysedOrigin.x) / Double(analysisReduction),
+                     y: (origin.y - lastAnalysedOrigin.y) / Double(analysisReduction))
+        if max(abs(shift.x), abs(shift.y)) > Double(Self.largestFollowedRegionShift) {
             detector.reset()
+        } else if shift.x != 0 || shift.y != 0 {
+            detector.viewMoved(by: shift)
         }
         lastAnalysedOrigin = origin
         var configuration = detector.configuration
