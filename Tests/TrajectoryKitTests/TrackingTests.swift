@@ -84,28 +84,6 @@ private func pixelDistance(_ location: NormalizedPoint, _ truth: PixelPoint) -> 
         #expect(ids.issued == 1)
     }
 
-    @Test("an observation kept from one frame is unchanged by the next frames, though the tracker refills its storage for them")
-    func keptObservationsStay() throws {
-        let scene = BlobScene(frameCount: 30, sources: [Self.ball])
-        let tracker = try TrajectoryTracker(trajectoryLength: 10, makeID: SequentialIDs().next)
-        var kept: TrajectoryObservation?
-        var copyOfKept: (detected: [NormalizedPoint], projected: [NormalizedPoint], points: [TrajectoryPoint])?
-        for (index, (stamp, blobs)) in zip(scene.stamps, scene.blobs).enumerated() {
-            let observations = tracker.update(blobs: blobs, frame: stamp, frameWidth: BlobScene.width, frameHeight: BlobScene.height)
-            if index == 14, let observation = observations.first {
-                kept = observation
-                // Element by element, so the copies share no storage with the observation.
-                copyOfKept = (observation.detectedPoints.map { $0 }, observation.projectedPoints.map { $0 }, observation.points.map { $0 })
-            }
-        }
-        let observation = try #require(kept)
-        let copy = try #require(copyOfKept)
-        #expect(observation.detectedPoints == copy.detected)
-        #expect(observation.projectedPoints == copy.projected)
-        #expect(observation.points == copy.points)
-        #expect(observation.points.count == 15)
-    }
-
     @Test("two flights crossing in the air: two uuids, each point on its own flight")
     func crossingFlights() throws {
         let left = MovingBlob.ball(origin: PixelPoint(x: 200, y: 600), velocity: PixelVector(x: 400, y: -900))
