@@ -200,7 +200,14 @@ import TrajectoryKit
             options: ThrownBallClip.h264 + ["-fps_mode", "passthrough"])
         let report = try DetectCommandTests.report(CommandLineRunner.run(["detect", file.path]))
         #expect(report.source.duration > 3)
-        let times = report.trajectories.flatMap(\.points).map(\.time)
+        let points = report.trajectories.flatMap(\.points)
+        try #require(!points.isEmpty)
+        // Each point carries its frame's own time: two seconds later from frame 20 on.
+        for point in points {
+            let expected = Double(point.frame) / report.source.frameRate + (point.frame >= 20 ? 2 : 0)
+            #expect(abs(point.time - expected) < 1e-3, "frame \(point.frame) at \(point.time) s")
+        }
+        let times = points.map(\.time)
         // No trajectory spans the gap: the ball's flight is broken by two seconds.
         for trajectory in report.trajectories {
             let pointTimes = trajectory.points.map(\.time)
