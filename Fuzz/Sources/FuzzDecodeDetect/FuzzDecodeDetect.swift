@@ -13,36 +13,28 @@ public func fuzzDecodeDetect(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CIn
 }
 
 enum FuzzInput {
-    /// Analysed frames after which an input has shown what it can do; a longer run only repeats
-    /// the same code and slows the fuzzer down.
-    static let framesAnalysed = 20
-
     /// One file per process in memory-backed /dev/shm: the reader opens paths, and a file, unlike
     /// a pipe, can be seeked, as MP4 needs.
     static let path = "/dev/shm/trajectories-fuzz-\(getpid()).bin"
-
-    /// Stops a run early, once enough frames were analysed.
-    struct Enough: Error {}
 
     static func run(_ data: Data) {
         guard FileManager.default.createFile(atPath: path, contents: data) else {
             fatalError("cannot write \(path)")
         }
         do {
-            // A short trajectory length, so that few frames reach the tracker's later stages.
+            // A short trajectory length, so that the tracker's later stages are reached soon.
+            // Every run goes to the input's end: one stopped early would return with its decoding
+            // thread still at work, and a crash there would be blamed on the next input.
+            // libFuzzer's -timeout and -max_len bound how long that takes.
             let request = try DetectTrajectoriesRequest(trajectoryLength: 5)
-            var analysed = 0
             let summary = try VideoTrajectoryDetection.run(uri: path, request: request) { frame in
                 for observation in frame.observations {
                     precondition(observation.confidence >= 0 && observation.confidence <= 1)
                 }
-                analysed += 1
-                if analysed >= framesAnalysed { throw Enough() }
             }
             precondition(summary.framesAnalysed <= summary.framesDecoded)
         } catch is VideoError {
             // Bytes that are no video (or too large a one): the error the user would see.
-        } catch is Enough {
         } catch {
             fatalError("unexpected error: \(error)")
         }
