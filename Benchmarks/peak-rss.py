@@ -14,7 +14,6 @@ The peak is the kernel's for the detect process alone (getrusage of the child, r
 import argparse
 import json
 import os
-import resource
 import subprocess
 import sys
 import tempfile
