@@ -42,19 +42,19 @@ public struct YUVPicture: Sendable, Hashable {
         self.width = width
         self.height = height
         let chromaCount = chromaWidth * chromaHeight
-        luma = Self.resized(luma, count: width * height)
-        cb = Self.resized(cb, count: chromaCount)
-        cr = Self.resized(cr, count: chromaCount)
+        Self.resize(&luma, count: width * height)
+        Self.resize(&cb, count: chromaCount)
+        Self.resize(&cr, count: chromaCount)
     }
 
-    private static func resized(_ plane: [UInt8], count: Int) -> [UInt8] {
-        var plane = plane
+    /// Resizes `plane` in place, so its storage is kept (a copy would be made while the
+    /// picture still held the old one).
+    private static func resize(_ plane: inout [UInt8], count: Int) {
         if plane.count > count {
             plane.removeLast(plane.count - count)  // keeps the capacity
         } else {
             plane.append(contentsOf: repeatElement(0, count: count - plane.count))
         }
-        return plane
     }
 
     /// The colour of pixel (`x`, `y`), top-left origin.
