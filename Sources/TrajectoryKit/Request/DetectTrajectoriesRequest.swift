@@ -226,7 +226,7 @@ extension DetectTrajectoriesRequest {
         }
         if limitCounts.tracksNotStarted > 0 {
             warnings.append(
-                "\(limitCounts.tracksNotStarted) blobs started no track because \(limits.maximumLiveTracks) tracks "
+                "\(limitCounts.tracksNotStarted) blob detections started no track because \(limits.maximumLiveTracks) tracks "
                     + "were already alive; the tracks already followed were kept")
         }
         return warnings

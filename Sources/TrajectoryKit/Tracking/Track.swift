@@ -47,6 +47,8 @@ final class Track {
 
     /// Vision's `trajectoryLength`: the points a window holds.
     let windowLength: Int
+    /// How many of the latest points an observation's projected points are at, as in Vision.
+    static let projectedPointCount = 5
     /// Analysed frames in a row the track may go without a fitted point.
     let maximumMissedFrames: Int
     /// The most points a tentative track keeps.
@@ -63,7 +65,7 @@ final class Track {
         strays.reserveCapacity(2 * windowLength / 10 + 1)
         // And for what an observation reports, so that a track's first report does not either.
         reportedDetectedPoints.reserveCapacity(windowLength)
-        reportedProjectedPoints.reserveCapacity(5)
+        reportedProjectedPoints.reserveCapacity(Self.projectedPointCount)
         state = .removed
     }
 
@@ -322,7 +324,7 @@ final class Track {
         for point in detected { reportedDetectedPoints.append(point.location) }
         guard let fit = ParabolaFit(points: reportedDetectedPoints) else { return nil }
         reportedProjectedPoints.removeAll(keepingCapacity: true)
-        for point in reportedDetectedPoints.suffix(5) {
+        for point in reportedDetectedPoints.suffix(Self.projectedPointCount) {
             reportedProjectedPoints.append(NormalizedPoint(x: point.x, y: fit.coefficients.evaluate(at: point.x)))
         }
         return TrajectoryObservation(
