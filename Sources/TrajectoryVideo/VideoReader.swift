@@ -160,7 +160,7 @@ public struct VideoReader: ~Copyable {
     /// The video stream's time base (timestamps count in it) and its stated frame rate.
     var streamTiming: (timeBase: AVRational, frameRate: AVRational) {
         let stream = demuxer.videoStream.pointee
-        return (stream.time_base, stream.avg_frame_rate.num > 0 ? stream.avg_frame_rate : stream.r_frame_rate)
+        return (stream.time_base, Self.statedFrameRate(of: stream) ?? stream.r_frame_rate)
     }
 
     // MARK: - Decoding
@@ -244,13 +244,17 @@ public struct VideoReader: ~Copyable {
         return quarterTurns * 90 % 360
     }
 
+    /// The stream's average frame rate, or else its base rate, when it states a usable one.
+    private static func statedFrameRate(of stream: AVStream) -> AVRational? {
+        [stream.avg_frame_rate, stream.r_frame_rate].first { $0.num > 0 && $0.den > 0 }
+    }
+
     private static func describe(
         _ stream: UnsafePointer<AVStream>, uri: String, rotation: Int, demuxer: borrowing Demuxer,
         decoder: borrowing Decoder
     ) -> VideoInfo {
         let parameters = stream.pointee.codecpar.pointee
-        let statedRate = [stream.pointee.avg_frame_rate, stream.pointee.r_frame_rate].first { $0.num > 0 && $0.den > 0 }
-        let frameRate = statedRate.map { av_q2d($0) } ?? 0
+        let frameRate = statedFrameRate(of: stream.pointee).map { av_q2d($0) } ?? 0
         let streamDuration = stream.pointee.duration
         let duration = streamDuration > 0 && streamDuration != FFmpegCode.noTimestamp
             ? Double(streamDuration) * av_q2d(stream.pointee.time_base) : demuxer.containerDuration ?? 0
