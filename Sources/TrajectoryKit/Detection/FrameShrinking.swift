@@ -91,12 +91,21 @@ public enum FrameShrinking {
         for row in 0..<height {
             let upper = 2 * row * rowStride, lower = upper + rowStride
             let outputRow = row * outputBytesPerRow
-            // Whole vectors: 16 source columns of both rows make 8 reduced pixels.
+            // Pairs of vectors: 32 source columns of both rows make 16 reduced pixels, packed
+            // into one vector (a single `packuswb`).
             var column = 0
+            while column + 2 * ByteVector.scalarCount <= 2 * width {
+                let means = SIMD16<UInt16>(
+                    lowHalf: meansOfBlocks(bytes, upper: upper + column, lower: lower + column),
+                    highHalf: meansOfBlocks(
+                        bytes, upper: upper + column + ByteVector.scalarCount, lower: lower + column + ByteVector.scalarCount))
+                outputBytes.storeBytes(
+                    of: ByteVector(truncatingIfNeeded: means), toByteOffset: outputRow + column / 2, as: ByteVector.self)
+                column += 2 * ByteVector.scalarCount
+            }
+            // One more vector: 16 source columns make 8 reduced pixels.
             while column + ByteVector.scalarCount <= 2 * width {
-                let top = bytes.unsafeLoadUnaligned(fromByteOffset: upper + column, as: ByteVector.self)
-                let bottom = bytes.unsafeLoadUnaligned(fromByteOffset: lower + column, as: ByteVector.self)
-                let means = (top.sumOfEachPair &+ bottom.sumOfEachPair &+ 2) &>> 2
+                let means = meansOfBlocks(bytes, upper: upper + column, lower: lower + column)
                 outputBytes.storeBytes(of: means.packedBytes, toByteOffset: outputRow + column / 2, as: UInt64.self)
                 column += ByteVector.scalarCount
             }
@@ -108,5 +117,13 @@ public enum FrameShrinking {
                 column += 2
             }
         }
+    }
+
+    /// The rounded means of the eight 2 × 2 blocks of the 16 bytes at `upper` and the 16 at `lower`.
+    @inline(__always)
+    private static func meansOfBlocks(_ bytes: RawSpan, upper: Int, lower: Int) -> SIMD8<UInt16> {
+        let top = bytes.unsafeLoadUnaligned(fromByteOffset: upper, as: ByteVector.self)
+        let bottom = bytes.unsafeLoadUnaligned(fromByteOffset: lower, as: ByteVector.self)
+        return (top.sumOfEachPair &+ bottom.sumOfEachPair &+ 2) &>> 2
     }
 }
