@@ -36,6 +36,18 @@ public struct BlobDetector {
     /// did not measurably move (a camera on a tripod), and then the frames are compared pixel
     /// by pixel.
     public private(set) var lastCameraMotion: CameraMotion?
+    /// Whether ``lastCameraMotion`` is clearly the camera's: a motion (not none) that takes
+    /// away at least ``leastExplainedMisfit`` of the misfit the tracking points show with no
+    /// motion. A picture of nothing but noise, whose codec copies patches of the last frame's
+    /// noise from a pixel or two away, fits a little better at such an offset: enough to pass
+    /// for a motion over a thousand points, and harmless for comparing frames, but a false
+    /// motion must not be added up into where the camera has gone.
+    private(set) var lastCameraMotionIsClear = false
+    /// See ``lastCameraMotionIsClear``. A motion of a pixel or more over textured scenery takes
+    /// away 60 to 90 % of the misfit on the shaken scenes; a noise-only picture's false motions
+    /// 3 to 12 %. Motions under a pixel often take away less than half: they are within the
+    /// noise of a ball's centre anyway.
+    static let leastExplainedMisfit = 0.5
     /// Camera motion counts as none when it is smaller than this many pixels in both
     /// directions, or than three standard errors of its measurement (on a small frame with
     /// little texture, noise alone sways a still camera's by a few hundredths of a pixel).
@@ -171,6 +183,7 @@ public struct BlobDetector {
         history.removeAll()
         lastThresholds = nil
         lastCameraMotion = nil
+        lastCameraMotionIsClear = false
         viewMotion = .zero
     }
 
@@ -188,15 +201,18 @@ public struct BlobDetector {
             // The first frame of a stream, or of a new size: nothing measured before carries over.
             cameraEstimator.restart()
             lastCameraMotion = nil
+            lastCameraMotionIsClear = false
             return
         }
         // The estimator gives exactly none for a motion that does not measurably differ from
         // it, and nil for one it cannot tell (too little texture): then the picture moved only
         // as far as the view did, if the view moved.
-        let sincePrevious = cameraEstimator.motionSincePrevious(
-            current: current.span, previous: history.frame(age: 1).span, layout: layout)?.motion ?? viewMotion
+        let estimate = cameraEstimator.motionSincePrevious(
+            current: current.span, previous: history.frame(age: 1).span, layout: layout)
+        let sincePrevious = estimate?.motion ?? viewMotion
         viewMotion = .zero
         lastCameraMotion = sincePrevious
+        lastCameraMotionIsClear = (estimate?.explainedMisfit ?? 0) >= Self.leastExplainedMisfit
         let position = history.cameraPosition(age: 1).followed(by: sincePrevious)
         history.setCurrentCameraPosition(position)
         motionSince[1] = sincePrevious

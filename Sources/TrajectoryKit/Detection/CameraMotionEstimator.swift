@@ -2,6 +2,10 @@
 struct CameraMotionEstimate {
     var motion: CameraMotion
     var standardError: (x: Double, y: Double)
+    /// The share of the tracking points' misfit with no motion (their summed Tukey loss) that
+    /// the motion takes away; 0 for none. How clearly the motion is the camera's: see
+    /// ``BlobDetector/lastCameraMotionIsClear``.
+    var explainedMisfit = 0.0
 }
 
 /// Measures how far the picture moved between the current frame and earlier ones: the shake of
@@ -210,12 +214,15 @@ struct CameraMotionEstimator {
             return CameraMotionEstimate(motion: .zero, standardError: refined.standardError)
         }
         // Where the background has little texture, an object filling much of the frame can
-        // pull the search and the fit its way: keep the still camera if it fits as well.
-        if fitsAsWellStill(than: refined.offset, current: current, earlier: earlier, layout: layout, noise: refined.noise) {
+        // pull the search and the fit its way: keep the still camera if it fits as well, but
+        // for what fitting two numbers to noise gains.
+        let loss = losses(stillAnd: refined.offset, current: current, earlier: earlier, layout: layout, noise: refined.noise)
+        if loss.still <= loss.moved + Self.fittedLossAllowance {
             return CameraMotionEstimate(motion: .zero, standardError: refined.standardError)
         }
         return CameraMotionEstimate(
-            motion: CameraMotion(dx: -refined.offset.x, dy: -refined.offset.y), standardError: refined.standardError)
+            motion: CameraMotion(dx: -refined.offset.x, dy: -refined.offset.y), standardError: refined.standardError,
+            explainedMisfit: 1 - loss.moved / loss.still)
     }
 
     /// The whole-pixel offset within `radius` of `near` (or of `alsoNear`) where the earlier frame
@@ -328,13 +335,12 @@ struct CameraMotionEstimator {
         return (offset, standardError, noise)
     }
 
-    /// Whether no motion at all explains the tracking points at least as well as `offset`: the
-    /// sum of Tukey's loss over the points, each residual against the final tolerance, is no
-    /// larger.
-    private mutating func fitsAsWellStill(
-        than offset: (x: Double, y: Double), current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout,
+    /// How badly the tracking points fit with no motion at all and with `offset`: the sum of
+    /// Tukey's loss over the points, each residual against the final tolerance.
+    private mutating func losses(
+        stillAnd offset: (x: Double, y: Double), current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout,
         noise: Double
-    ) -> Bool {
+    ) -> (still: Double, moved: Double) {
         let whole = (x: Int(offset.x.rounded()), y: Int(offset.y.rounded()))
         computeResiduals(
             current: current, earlier: earlier, layout: layout, whole: whole,
@@ -350,7 +356,7 @@ struct CameraMotionEstimator {
             movedLoss += Self.tukeyLoss(moved / limit)
             stillLoss += Self.tukeyLoss(still / limit)
         }
-        return stillLoss <= movedLoss + Self.fittedLossAllowance
+        return (stillLoss, movedLoss)
     }
 
     /// How much less loss a fitted motion must leave than no motion to be believed: fitting two
