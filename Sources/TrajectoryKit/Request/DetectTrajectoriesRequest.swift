@@ -85,6 +85,13 @@ public final class DetectTrajectoriesRequest {
     /// Where the part of the frame the detector saw last began (full-frame pixels; the frame's
     /// corner when it saw the whole frame).
     private var lastAnalysedOrigin = PixelPoint(x: 0, y: 0)
+    /// How far the region of interest moved since the last analysed frame, in analysed pixels,
+    /// when the detector followed it: zero when it did not move or the detector restarted.
+    private var followedRegionShift = CameraMotion.zero
+    /// How far the camera has moved the picture since the first analysed frame, full-frame
+    /// pixels: the sum of the detector's frame-to-frame measurements, which the tracker
+    /// follows balls against (``TrajectoryTracker/update(blobs:frame:frameWidth:frameHeight:cameraOffset:)``).
+    private var cameraOffset = CameraMotion.zero
     /// The largest move of the region of interest from one frame to the next, in analysed
     /// pixels, that the detector follows as camera motion (its coarse search reaches 16 px);
     /// a larger one restarts it.
@@ -150,7 +157,8 @@ public final class DetectTrajectoriesRequest {
         limitCounts.mostBlobsInAFrame = max(limitCounts.mostBlobsInAFrame, blobs.count)
         // Drop the last results first: the tracker refills their storage when nothing else holds it.
         results = nil
-        results = tracker.update(blobs: kept, frame: frame, frameWidth: width, frameHeight: height)
+        accumulateCameraMotion()
+        results = tracker.update(blobs: kept, frame: frame, frameWidth: width, frameHeight: height, cameraOffset: cameraOffset)
         limitCounts.tracksNotStarted = tracker.tracksNotStarted
         resultsFrame = frame
         // Frames before the detector compares any (the first after a restart) cost less: not counted.
@@ -188,6 +196,18 @@ public final class DetectTrajectoriesRequest {
         tracker.maximumLiveTracks = limits.maximumLiveTracks
     }
 
+    /// Adds the camera's motion since the last analysed frame to ``cameraOffset``, when the
+    /// detector measured one clearly (``BlobDetector/lastCameraMotionIsClear``): a false motion
+    /// would stay in the sum. The detector measures the motion of the picture it is lent: when
+    /// that is a region of interest that moved, the picture moved the other way as well, which
+    /// is not the camera's doing.
+    private func accumulateCameraMotion() {
+        guard detector.lastCameraMotionIsClear, let motion = detector.lastCameraMotion else { return }
+        let scale = Double(analysisReduction)
+        cameraOffset = cameraOffset.followed(
+            by: CameraMotion(dx: (motion.dx + followedRegionShift.dx) * scale, dy: (motion.dy + followedRegionShift.dy) * scale))
+    }
+
     /// Passes the filter settings to the detector: as they are, or, when it analyses a crop of
     /// the frame, with the radius limits relative to the crop's width, and the region of interest
     /// left to ``perform(luma:layout:shrunkBy:frameWidth:frameHeight:frame:)`` to apply.
@@ -199,10 +219,12 @@ public final class DetectTrajectoriesRequest {
         let origin = crop?.fullFrameOrigin ?? PixelPoint(x: 0, y: 0)
         let shift = (x: (origin.x - lastAnalysedOrigin.x) / Double(analysisReduction),
                      y: (origin.y - lastAnalysedOrigin.y) / Double(analysisReduction))
+        followedRegionShift = .zero
         if max(abs(shift.x), abs(shift.y)) > Double(Self.largestFollowedRegionShift) {
             detector.reset()
         } else if shift.x != 0 || shift.y != 0 {
             detector.viewMoved(by: shift)
+            followedRegionShift = CameraMotion(dx: shift.x, dy: shift.y)
         }
         lastAnalysedOrigin = origin
         var configuration = detector.configuration

@@ -3,7 +3,7 @@ import struct Foundation.UUID
 /// Links the blobs found in successive analysed frames into balls in flight and reports each
 /// flight as Vision's `VNTrajectoryObservation` does.
 ///
-/// Every call to ``update(blobs:frame:frameWidth:frameHeight:)`` runs the steps of SORT's
+/// Every call to ``update(blobs:frame:frameWidth:frameHeight:cameraOffset:)`` runs the steps of SORT's
 /// `update()` in order:
 ///
 /// 1. **predict** where each track's ball is at this frame's time (x linear and y quadratic in
@@ -31,7 +31,7 @@ import struct Foundation.UUID
 /// Tracks move tentative → confirmed ⇄ lost → removed; removed tracks are kept, storage and
 /// all, and restarted for new detections, so once the tracker has seen its busiest frame it
 /// allocates nothing. That holds for the observations it returns too, as long as the caller
-/// lets go of a frame's observations before the next ``update(blobs:frame:frameWidth:frameHeight:)``:
+/// lets go of a frame's observations before the next ``update(blobs:frame:frameWidth:frameHeight:cameraOffset:)``:
 /// their arrays are refilled in place. An observation the caller keeps is never changed; it
 /// costs a copy of its arrays (its trajectory's whole `points` among them) when its track next
 /// gains a point. Memory is bounded by the most tracks
@@ -57,6 +57,9 @@ public final class TrajectoryTracker {
     private var predictions: [TrackPrediction] = []
     private var associator = Associator()
     private var leftoverBlobs: [Int] = []
+    /// This frame's blobs moved into the scene's coordinates (``update(blobs:frame:frameWidth:frameHeight:cameraOffset:)``),
+    /// kept so that filling them allocates nothing.
+    private var sceneBlobs: [Blob] = []
     /// The storage of the observations returned for the last frame, refilled for the next: a
     /// caller that does not keep them past the next update makes the tracker allocate nothing
     /// for them (copy-on-write finds every array unique again).
@@ -97,21 +100,33 @@ public final class TrajectoryTracker {
     ///
     /// Frames must come in increasing presentation time; a time that does not increase (a seek,
     /// a new stream) first resets the tracker.
-    public func update(blobs: [Blob], frame: FrameStamp, frameWidth: Int, frameHeight: Int) -> [TrajectoryObservation] {
+    ///
+    /// - Parameter cameraOffset: how far the camera has moved the picture since some fixed
+    ///   earlier frame (the stream's first, say), full-frame pixels: a point of the scene shows
+    ///   at p + offset. The tracker follows balls in the scene's coordinates, so that a hand-held
+    ///   camera's shake, which adds a jitter of pixels to every path in the frame, does not
+    ///   bend a flight's parabola or its gates; points are still reported where they show in
+    ///   the frame. Zero for a camera on a tripod.
+    public func update(
+        blobs: [Blob], frame: FrameStamp, frameWidth: Int, frameHeight: Int, cameraOffset: CameraMotion = .zero
+    ) -> [TrajectoryObservation] {
         precondition(frameWidth > 0 && frameHeight > 0, "a frame needs a positive size")
         // Let go of the last frame's observations before any track adds a point, so that the
         // arrays they share with the tracks are unique again if the caller let go of them too.
         observations.removeAll(keepingCapacity: true)
         if let lastTime, frame.time <= lastTime { reset() }
         lastTime = frame.time
-        let size = FrameSize(width: frameWidth, height: frameHeight)
-        recentFrames.append(blobs, frame: frame.index)
+        let size = FrameSize(width: frameWidth, height: frameHeight, cameraOffset: cameraOffset)
+        sceneBlobs.removeAll(keepingCapacity: true)
+        for blob in blobs { sceneBlobs.append(size.inScene(blob)) }
+        let frameBlobs = FrameBlobs(inFrame: blobs, inScene: sceneBlobs)
+        recentFrames.append(sceneBlobs, frame: frame.index)
 
         predict(at: frame.time, size: size)
-        associator.associate(predictions: predictions, blobs: blobs, strength: blobStrength)
-        updateMatchedTracks(blobs: blobs, frame: frame, size: size)
+        associator.associate(predictions: predictions, blobs: sceneBlobs, strength: blobStrength)
+        updateMatchedTracks(blobs: frameBlobs, frame: frame, size: size)
         for trackIndex in associator.unmatchedTracks { tracks[trackIndex].miss() }
-        createTracks(blobs: blobs, frame: frame, size: size)
+        createTracks(blobs: frameBlobs, frame: frame, size: size)
         confirmTracks()
         for track in tracks where track.gainedPoint && track.state == .confirmed {
             if let observation = track.observation() { observations.append(observation) }
@@ -140,34 +155,33 @@ public final class TrajectoryTracker {
         }
     }
 
-    private func updateMatchedTracks(blobs: [Blob], frame: FrameStamp, size: FrameSize) {
+    private func updateMatchedTracks(blobs: FrameBlobs, frame: FrameStamp, size: FrameSize) {
         leftoverBlobs.removeAll(keepingCapacity: true)
         leftoverBlobs.append(contentsOf: associator.unmatchedBlobs)
         for match in associator.matches {
             let track = tracks[match.track]
-            let blob = blobs[match.blob]
-            var detection = sample(blob, among: blobs, frame, size: size, isStrong: match.isStrong)
+            var detection = sample(match.blob, of: blobs, frame, size: size, isStrong: match.isStrong)
             if track.state == .tentative {
                 detection.neighbourMotion = motionTest.motion(of: detection, after: track.history, in: recentFrames)
             }
-            if !track.offer(detection, point: size.point(blob, frame), test: flightTest) {
+            if !track.offer(detection, point: size.point(blobs.inFrame[match.blob], frame), test: flightTest) {
                 track.miss()
                 leftoverBlobs.append(match.blob)
             }
         }
     }
 
-    private func createTracks(blobs: [Blob], frame: FrameStamp, size: FrameSize) {
-        for blobIndex in leftoverBlobs where blobStrength.canStartTrack(blobs[blobIndex], among: blobs.count) {
+    private func createTracks(blobs: FrameBlobs, frame: FrameStamp, size: FrameSize) {
+        for blobIndex in leftoverBlobs where blobStrength.canStartTrack(blobs.inFrame[blobIndex], among: blobs.inFrame.count) {
             guard tracks.count < maximumLiveTracks else {
                 tracksNotStarted += 1
                 continue
             }
-            let blob = blobs[blobIndex]
+            let blob = blobs.inFrame[blobIndex]
             let track = spareTracks.popLast()
                 ?? Track(windowLength: configuration.trajectoryLength, maximumMissedFrames: configuration.maximumMissedFrames)
             let isStrong = blobStrength.isClearAndSolid(blob)
-            track.start(first: sample(blob, among: blobs, frame, size: size, isStrong: isStrong), point: size.point(blob, frame))
+            track.start(first: sample(blobIndex, of: blobs, frame, size: size, isStrong: isStrong), point: size.point(blob, frame))
             tracks.append(track)
         }
     }
@@ -184,7 +198,7 @@ public final class TrajectoryTracker {
     private func reap(size: FrameSize) {
         for (index, track) in tracks.enumerated() where !track.gainedPoint {
             // Tracks created in this frame have gained their point, so `index` is in `predictions`.
-            let leftFrame = !size.contains(predictions[index].center)
+            let leftFrame = !size.contains(sceneLocation: predictions[index].center)
             let singlePoint = track.history.count == 1
             if leftFrame || singlePoint || track.missedFrames > configuration.maximumMissedFrames {
                 track.remove()
@@ -207,21 +221,42 @@ public final class TrajectoryTracker {
         tracks.removeLast(tracks.count - kept)
     }
 
-    private func sample(_ blob: Blob, among blobs: [Blob], _ frame: FrameStamp, size: FrameSize, isStrong: Bool) -> TrackSample {
-        TrackSample(
-            frame: frame.index, time: frame.time, center: blob.center, radius: blob.radius, missesBefore: 0,
+    /// Blob `index` of the frame as a track's sample: where it is in the scene, and how it
+    /// looked in the frame.
+    private func sample(_ index: Int, of blobs: FrameBlobs, _ frame: FrameStamp, size: FrameSize, isStrong: Bool) -> TrackSample {
+        let blob = blobs.inFrame[index]
+        return TrackSample(
+            frame: frame.index, time: frame.time, center: blobs.inScene[index].center, radius: blob.radius, missesBefore: 0,
             detection: DetectionQuality(
-                blob, among: blobs, isStrong: isStrong, frameWidth: size.width, frameHeight: size.height))
+                blob, among: blobs.inFrame, isStrong: isStrong, frameWidth: size.width, frameHeight: size.height))
     }
 }
 
-/// The frame being analysed, for normalizing and for telling whether a point is inside it.
+/// A frame's blobs as found (frame coordinates), and the same blobs, index for index, in the
+/// scene's coordinates, where tracks are followed.
+private struct FrameBlobs {
+    let inFrame: [Blob]
+    let inScene: [Blob]
+}
+
+/// The frame being analysed, for normalizing and for telling whether a point is inside it, and
+/// where the camera has moved its picture.
 private struct FrameSize {
     let width: Int
     let height: Int
+    let cameraOffset: CameraMotion
 
-    func contains(_ point: PixelPoint) -> Bool {
-        point.x >= 0 && point.y >= 0 && point.x <= Double(width) && point.y <= Double(height)
+    /// `blob` with its centre where the scene point it shows was before the camera moved.
+    func inScene(_ blob: Blob) -> Blob {
+        var moved = blob
+        moved.center = PixelPoint(x: blob.center.x - cameraOffset.dx, y: blob.center.y - cameraOffset.dy)
+        return moved
+    }
+
+    /// Whether a point of the scene shows inside the frame.
+    func contains(sceneLocation point: PixelPoint) -> Bool {
+        let x = point.x + cameraOffset.dx, y = point.y + cameraOffset.dy
+        return x >= 0 && y >= 0 && x <= Double(width) && y <= Double(height)
     }
 
     /// A blob as a trajectory point: normalized position (bottom-left origin), radius ÷ width.
