@@ -146,3 +146,58 @@ import TrajectoryKit
         }
     }
 }
+
+/// The whole request on a hand-held camera's frames: the tracker is told the camera's motion
+/// the detector measured, in full-frame pixels, so a thrown ball's flight stays one parabola.
+@Suite struct RequestCameraShakeTests {
+    /// Twice the detection test's size, handed over shrunk by 2 as the decoding thread does
+    /// for 1080p, or whole, so that the motion measured in analysed pixels must be scaled back.
+    static let width = 2 * DetectionShakeTests.width, height = 2 * DetectionShakeTests.height
+
+    /// The thrown ball of `DetectionShakeTests` at twice the size, shown moved by the camera.
+    static func shown(_ frame: Int) -> PixelPoint {
+        let path = DetectionTests.throwPath(frame), shake = DetectionShakeTests.shake(frame)
+        return PixelPoint(x: 2 * (path.x + shake.x), y: 2 * (path.y + shake.y))
+    }
+
+    @Test(
+        "a ball thrown across a shaken scene is one trajectory, within 1.5 px of where it shows, whether frames come whole or shrunk",
+        arguments: [1, 2])
+    func shakenThrow(shrunkBy reduction: Int) throws {
+        var scene = DetectionScene(width: Self.width, height: Self.height, noiseSigma: 2.5, seed: 1)
+        scene.scenery = DetectionShakeTests.boxes.map { box in
+            guard case .rectangle(let minX, let minY, let width, let height) = box.shape else { return box }
+            return SceneObject(shape: .rectangle(minX: 2 * minX, minY: 2 * minY, width: 2 * width, height: 2 * height), luma: box.luma)
+        }
+        let request = try DetectTrajectoriesRequest(trajectoryLength: 10)
+        let latest = LatestObservations(of: request)
+        let handler = SequenceRequestHandler()
+        let shrunkSize = FrameShrinking.shrunkSize(width: Self.width, height: Self.height, by: reduction)
+        let shrunkLayout = PlaneLayout(width: shrunkSize.width, height: shrunkSize.height, bytesPerRow: shrunkSize.width)
+        var shrunk = [UInt8](repeating: 0, count: shrunkLayout.minimumByteCount)
+        for frame in 0..<24 {
+            let shake = DetectionShakeTests.shake(frame)
+            scene.cameraOffset = PixelPoint(x: 2 * shake.x, y: 2 * shake.y)
+            let image = scene.frame([.ball(at: Self.shown(frame), radius: 12, luma: 220)])
+            do {
+                var output = shrunk.mutableSpan
+                FrameShrinking.shrink(
+                    image.pixels.span, layout: image.layout, by: reduction, into: &output,
+                    destinationBytesPerRow: shrunkLayout.bytesPerRow)
+            }
+            try handler.perform(
+                [request], luma: shrunk.span, layout: shrunkLayout, shrunkBy: reduction, frameWidth: Self.width,
+                frameHeight: Self.height, frame: FrameStamp(index: frame, time: Double(frame) / 30))
+        }
+        let trajectories = latest.trajectories
+        try #require(trajectories.count == 1, "\(trajectories.map { $0.points.map(\.frame) })")
+        // The motion image needs three earlier frames: the ball is found from frame 3 on.
+        #expect(trajectories[0].points.count >= 19)
+        for point in trajectories[0].points {
+            let truth = Self.shown(point.frame)
+            let distance = hypot(
+                point.location.x * Double(Self.width) - truth.x, (1 - point.location.y) * Double(Self.height) - truth.y)
+            #expect(distance < 1.5, "frame \(point.frame)")
+        }
+    }
+}
