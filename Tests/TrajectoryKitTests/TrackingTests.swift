@@ -133,6 +133,18 @@ private func pixelDistance(_ location: NormalizedPoint, _ truth: PixelPoint) -> 
         #expect(perFrame[18][0].confidence < perFrame[14][0].confidence)
     }
 
+    @Test("a lob filmed at 60 frames a second keeps its uuid through its slow apex")
+    func slowApex() throws {
+        // Thrown up at 600 px/s while drifting 30 px/s: around its apex the ball moves less
+        // than two radii in ten frames, which a confirmed flight must not take for a stop.
+        let ball = MovingBlob.ball(origin: PixelPoint(x: 600, y: 650), velocity: PixelVector(x: 30, y: -600))
+        let scene = BlobScene(frameCount: 48, frameRate: 60, sources: [ball], seed: 11)
+        let trajectories = scene.run(try TrajectoryTracker()).finalObservations
+
+        try #require(trajectories.count == 1)
+        #expect(trajectories[0].points.map(\.frame) == Array(0..<48))
+    }
+
     @Test("a ball that leaves the frame ends its trajectory; coming back in starts a new one")
     func leavesAndReenters() throws {
         // Thrown up through the top edge: above the frame from 0.456 s to 0.877 s.

@@ -77,10 +77,12 @@ struct FreeFlightTest: Sendable {
     }
 
     /// Assesses `samples`; the travel is measured over the last `travelOver` of them, so that
-    /// holding more points does not make a slow blob look like it travels further.
+    /// holding more points does not make a slow blob look like it travels further. With
+    /// `travelOver` nil the points need not travel: a flight already confirmed slows at its
+    /// apex, where at 60 frames a second a lob moves less than two of its radii in ten frames.
     ///
     /// - Complexity: O(n) without allocation.
-    func assess<Samples: BidirectionalCollection>(_ samples: Samples, travelOver travelCount: Int) -> FlightAssessment
+    func assess<Samples: BidirectionalCollection>(_ samples: Samples, travelOver travelCount: Int?) -> FlightAssessment
     where Samples.Element == TrackSample {
         precondition(samples.count >= 5, "a flight test needs at least five points")
         let meanRadius = samples.reduce(0) { $0 + $1.radius } / Double(samples.count)
@@ -99,7 +101,9 @@ struct FreeFlightTest: Sendable {
             if !agree(early, late, tolerance: criteria.accelerationTolerance * whole.acceleration.value.length) {
                 return .accelerationChanges
             }
-            if travel(of: samples.suffix(travelCount)) < max(criteria.minimumTravelInRadii * meanRadius, 2 * criteria.significance * noise) {
+            if let travelCount,
+                travel(of: samples.suffix(travelCount)) < max(criteria.minimumTravelInRadii * meanRadius, 2 * criteria.significance * noise)
+            {
                 return .tooLittleTravel
             }
             if !hasSteadyRadius(samples) { return .radiusVaries }

@@ -163,7 +163,8 @@ final class Track {
         let deviation = fit.position(at: sample.time).distance(to: sample.center)
         if deviation <= gate {
             history.append(sample)
-            let assessment = test.assess(window, travelOver: windowLength)
+            // Travel is a cue for confirming a flight, not for keeping one (see `assess`).
+            let assessment = test.assess(window, travelOver: nil)
             history.removeLast()
             if assessment.isFreeFlight, test.continues(trackAcceleration, with: assessment.acceleration) {
                 return .fitted(assessment)
