@@ -94,6 +94,17 @@ import TrajectoryVideo
         #expect(total.counts.falseTrajectories == 0)
     }
 
+    /// Distractors seed 10, beyond the suite's seeds: a bus drifting a pixel a frame, whose
+    /// windows' edges are blobs of radius 6. The tracker kept 6 frames for telling whether
+    /// things move together; at that pace the edges never moved a radius within them, so four
+    /// of them passed for rolling balls. Now it keeps 12, and sees them move as one.
+    @Test("a bus drifting a pixel a frame (distractors seed 10): both flights found, its windows make no trajectory")
+    func slowLargeObject() throws {
+        let total = try Self.evaluate([(.distractors, 10)]).total
+        #expect(total.counts.foundFlights == 2 && total.counts.flights == 2)
+        #expect(total.counts.falseTrajectories == 0)
+    }
+
     @Test("clips with motion and no ball give no trajectory at all")
     func noBallScenes() throws {
         let evaluation = try Self.evaluation.get()

@@ -203,8 +203,11 @@ extension TrajectoryTracker {
         /// motion of anything standing still).
         public var minimumDisplacementInRadii = 1.0
         /// Analysed frames kept for the comparison, the current one included: how far back a
-        /// slow ball may be compared.
-        public var framesKept = 6
+        /// slow ball may be compared. Something moving less than `minimumDisplacementInRadii`
+        /// radii over these frames is never compared and gets the benefit of the doubt; 12
+        /// reach down to about a tenth of a radius a frame. With 6, the edges of a bus's
+        /// windows drifting a pixel a frame, each a blob of radius 6, passed for rolling balls.
+        public var framesKept = 12
         /// Blobs where the ball was in this many of its latest points do not count as
         /// neighbours: frame differencing may leave a residue there that follows the ball.
         public var ghostFrames = 3
