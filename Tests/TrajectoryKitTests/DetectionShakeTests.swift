@@ -160,16 +160,22 @@ import TrajectoryKit
         return PixelPoint(x: 2 * (path.x + shake.x), y: 2 * (path.y + shake.y))
     }
 
+    /// How frames reach the request: whole, handed over shrunk by 2, or whole and shrunk by
+    /// the request itself (its `minimumAnalysisLongSide` lowered to 320).
+    static let handovers: [(shrunkBy: Int, minimumLongSide: Int)] = [(1, 800), (2, 800), (1, 320)]
+
     @Test(
-        "a ball thrown across a shaken scene is one trajectory, within 1.5 px of where it shows, whether frames come whole or shrunk",
-        arguments: [1, 2])
-    func shakenThrow(shrunkBy reduction: Int) throws {
+        "a ball thrown across a shaken scene is one trajectory, within 1.5 px of where it shows, whether frames come whole or shrunk, by the decoder or by the request",
+        arguments: 0..<3)
+    func shakenThrow(handover: Int) throws {
+        let (reduction, minimumLongSide) = Self.handovers[handover]
         var scene = DetectionScene(width: Self.width, height: Self.height, noiseSigma: 2.5, seed: 1)
         scene.scenery = DetectionShakeTests.boxes.map { box in
             guard case .rectangle(let minX, let minY, let width, let height) = box.shape else { return box }
             return SceneObject(shape: .rectangle(minX: 2 * minX, minY: 2 * minY, width: 2 * width, height: 2 * height), luma: box.luma)
         }
         let request = try DetectTrajectoriesRequest(trajectoryLength: 10)
+        request.minimumAnalysisLongSide = minimumLongSide
         let latest = LatestObservations(of: request)
         let handler = SequenceRequestHandler()
         let shrunkSize = FrameShrinking.shrunkSize(width: Self.width, height: Self.height, by: reduction)
@@ -189,6 +195,7 @@ import TrajectoryKit
                 [request], luma: shrunk.span, layout: shrunkLayout, shrunkBy: reduction, frameWidth: Self.width,
                 frameHeight: Self.height, frame: FrameStamp(index: frame, time: Double(frame) / 30))
         }
+        #expect(request.analysisReduction == 2 || minimumLongSide == 800 && reduction == 1)
         let trajectories = latest.trajectories
         try #require(trajectories.count == 1, "\(trajectories.map { $0.points.map(\.frame) })")
         // The motion image needs three earlier frames: the ball is found from frame 3 on.

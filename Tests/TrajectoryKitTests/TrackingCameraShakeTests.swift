@@ -65,6 +65,31 @@ import TrajectoryKit
         }
     }
 
+    @Test(
+        "things moving together are still told apart from a ball under a far pan and a shake: scrolling letters and a head with its torso make no trajectory",
+        arguments: [1, 2] as [UInt64])
+    func neighboursInSceneCoordinates(seed: UInt64) throws {
+        // The offset is taken off every blob alike, so neighbours must be compared in the same
+        // (scene) coordinates as the track's ball: in frame coordinates they would lie 360 px away.
+        let shake = Self.shake(frames: 60, amplitude: 5, knotFrames: 4, seed: seed)
+        let offsets = shake.map { CameraMotion(dx: 300 + $0.dx, dy: -200 + $0.dy) }
+        let velocity = PixelVector(x: 110, y: 0)
+        let scenes: [(name: String, sources: [MovingBlob])] = [
+            ("letters", TrackingIndependentMotionTests.board(from: PixelPoint(x: 100, y: 300), count: 6)),
+            ("head and torso", [
+                TrackingIndependentMotionTests.steady(from: PixelPoint(x: 200, y: 400), velocity: velocity, radius: 8),
+                TrackingIndependentMotionTests.steady(
+                    from: PixelPoint(x: 200, y: 400), velocity: velocity, offset: PixelVector(x: 0, y: 40), radius: 18),
+            ]),
+        ]
+        for (name, sources) in scenes {
+            let shown = sources.map { Self.filmed($0, offsets: offsets) }
+            let scene = BlobScene(frameCount: 60, sources: shown, seed: seed)
+            let trajectories = Self.run(scene, offsets: offsets, tracker: try TrajectoryTracker()).finalObservations
+            #expect(trajectories.count == 0, "\(name)")
+        }
+    }
+
     /// Two scenes of `TrackingFlightTests`: a ball thrown up through the top edge (above the
     /// frame from 0.456 s to 0.877 s), and a ball hidden for three frames on its path.
     static let leavingAndHidden: [(name: String, ball: MovingBlob)] = [

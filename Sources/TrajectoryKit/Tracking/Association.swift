@@ -1,10 +1,10 @@
-/// Where a track expects its ball in the frame being analysed, and how far from there a blob
-/// may be and still be that ball.
+/// Where a track expects its ball at the time of the frame being analysed, in the scene's
+/// coordinates (as its samples are), and how far from there a blob may be and still be that ball.
 struct TrackPrediction: Sendable, Hashable {
     /// Confirmed tracks (including lost ones) choose blobs before tentative ones, as in
     /// ByteTrack, so a new track cannot take a known ball's detection.
     var isConfirmed: Bool
-    /// Predicted centre, pixels.
+    /// Predicted centre, scene pixels.
     var center: PixelPoint
     /// Blobs farther than this from `center`, pixels, are not considered.
     var gateRadius: Double

@@ -1,6 +1,8 @@
 import Foundation
 
-/// One detection kept by a track, in full-frame pixels (top-left origin) and seconds.
+/// One detection kept by a track, in seconds and in full-frame pixels (top-left origin) of the
+/// scene: where it shows in the frame less the camera's offset (see
+/// `TrajectoryTracker.update(blobs:frame:frameWidth:frameHeight:cameraOffset:)`).
 struct TrackSample: Sendable, Hashable {
     var frame: Int
     var time: Double
