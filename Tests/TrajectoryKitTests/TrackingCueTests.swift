@@ -229,6 +229,18 @@ import TrajectoryKit
         }
     }
 
+    @Test("one detection a little off the path, taken into the fit, does not stop the flight fitting the points after it")
+    func oneStrayInTheWindow() throws {
+        // Centres a little noisier than assumed (0.6 px against 0.5), and the one in frame 20
+        // 2 px off: inside the flight's gate, so fitted, and enough to leave the ten latest
+        // points a poor fit. Without setting it aside, the points after it go unfitted.
+        var scene = BlobScene(frameCount: 36, sources: [Self.ball()], noise: 0.6, seed: 6)
+        scene.blobs[20][0].center.y += 2
+        let trajectories = scene.run(try TrajectoryTracker()).finalObservations
+        try #require(trajectories.count == 1)
+        #expect(trajectories[0].points.map(\.frame) == Array(0..<36))
+    }
+
     @Test("displaced detections keep a flight only as long as it may go unfitted (maximumMissedFrames)")
     func displacedTooLong() throws {
         // Seven frames 14 px off a ball of radius 20: the flight takes four, then ends. (A ball

@@ -163,8 +163,7 @@ final class Track {
         let deviation = fit.position(at: sample.time).distance(to: sample.center)
         if deviation <= gate {
             history.append(sample)
-            // Travel is a cue for confirming a flight, not for keeping one (see `assess`).
-            let assessment = test.assess(window, travelOver: nil)
+            let assessment = latestWindowAllowingOneStray(test: test)
             history.removeLast()
             if assessment.isFreeFlight, test.continues(trackAcceleration, with: assessment.acceleration) {
                 return .fitted(assessment)
@@ -172,6 +171,21 @@ final class Track {
         }
         let isDisplaced = deviation <= gate + displacementAllowance(test: test) && missedFrames < maximumMissedFrames
         return isDisplaced ? .displaced : .refused
+    }
+
+    /// The latest window assessed as a flight; when it fits poorly and holds ten points or more,
+    /// assessed again without its worst-fitting point, unless that is the newest. As in
+    /// confirming a track, one detection in ten may be a stray (a fragment of the ball, a blurred streak measured off centre); a
+    /// point that stays in the window for ten frames must not leave them all unfitted. The
+    /// point being taken must fit.
+    private func latestWindowAllowingOneStray(test: FreeFlightTest) -> FlightAssessment {
+        let window = self.window
+        // Travel is a cue for confirming a flight, not for keeping one (see `assess`).
+        let assessment = test.assess(window, travelOver: nil)
+        guard assessment.verdict == .poorFit, window.count >= 10 else { return assessment }
+        let worst = test.worstFitting(window)
+        guard worst != window.index(before: window.endIndex) else { return assessment }
+        return test.assess(window.indices.lazy.filter { $0 != worst }.map { window[$0] }, travelOver: nil)
     }
 
     /// How far beyond its flight's gate a confirmed track still takes a detection as its ball.
