@@ -105,6 +105,16 @@ import TrajectoryVideo
         #expect(total.counts.falseTrajectories == 0)
     }
 
+    /// Low-contrast seed 8, beyond the suite's seeds: a faint ball (radius 8.8 px) often seen
+    /// only in part, its blobs' radii from 2 to 6 px. Radius steadiness is a cue for confirming
+    /// a flight; applied to keeping one, it split this flight in two.
+    @Test("a faint ball seen in part keeps one trajectory (low-contrast seed 8)")
+    func faintBallSeenInPart() throws {
+        let total = try Self.evaluate([(.lowContrast, 8)]).total
+        #expect(total.counts.foundFlights == 1)
+        #expect(total.counts.trajectoriesOnFoundFlights == 1)
+    }
+
     @Test("clips with motion and no ball give no trajectory at all")
     func noBallScenes() throws {
         let evaluation = try Self.evaluation.get()

@@ -78,13 +78,23 @@ struct FreeFlightTest: Sendable {
         max(criteria.centroidNoiseFloor, criteria.centroidNoisePerRadius * radius)
     }
 
-    /// Assesses `samples`; the travel is measured over the last `travelOver` of them, so that
-    /// holding more points does not make a slow blob look like it travels further. With
-    /// `travelOver` nil the points need not travel: a flight already confirmed slows at its
-    /// apex, where at 60 frames a second a lob moves less than two of its radii in ten frames.
+    /// What points are assessed for.
+    enum Purpose {
+        /// Confirming a track: besides being one free flight, the points must travel (measured
+        /// over the last `travelOver` of them, so that holding more points does not make a slow
+        /// blob look like it travels further) and keep a steady radius.
+        case confirming(travelOver: Int)
+        /// Keeping a confirmed track: one free flight is enough. Travel and a steady radius tell
+        /// a ball from a blinking light or a blob that keeps changing, but a flight already
+        /// confirmed slows at its apex (at 60 frames a second a lob moves less than two of its
+        /// radii in ten frames), and a faint ball is often seen only in part.
+        case continuing
+    }
+
+    /// Assesses `samples` for `purpose`.
     ///
     /// - Complexity: O(n) without allocation.
-    func assess<Samples: BidirectionalCollection>(_ samples: Samples, travelOver travelCount: Int?) -> FlightAssessment
+    func assess<Samples: BidirectionalCollection>(_ samples: Samples, for purpose: Purpose) -> FlightAssessment
     where Samples.Element == TrackSample {
         precondition(samples.count >= 5, "a flight test needs at least five points")
         let meanRadius = samples.reduce(0) { $0 + $1.radius } / Double(samples.count)
@@ -103,9 +113,8 @@ struct FreeFlightTest: Sendable {
             if !agree(early, late, tolerance: criteria.accelerationTolerance * whole.acceleration.value.length) {
                 return .accelerationChanges
             }
-            if let travelCount,
-                travel(of: samples.suffix(travelCount)) < max(criteria.minimumTravelInRadii * meanRadius, 2 * criteria.significance * noise)
-            {
+            guard case .confirming(let travelCount) = purpose else { return .freeFlight }
+            if travel(of: samples.suffix(travelCount)) < max(criteria.minimumTravelInRadii * meanRadius, 2 * criteria.significance * noise) {
                 return .tooLittleTravel
             }
             if !hasSteadyRadius(samples) { return .radiusVaries }

@@ -180,12 +180,11 @@ final class Track {
     /// point being taken must fit.
     private func latestWindowAllowingOneStray(test: FreeFlightTest) -> FlightAssessment {
         let window = self.window
-        // Travel is a cue for confirming a flight, not for keeping one (see `assess`).
-        let assessment = test.assess(window, travelOver: nil)
+        let assessment = test.assess(window, for: .continuing)
         guard assessment.verdict == .poorFit, window.count >= 10 else { return assessment }
         let worst = test.worstFitting(window)
         guard worst != window.index(before: window.endIndex) else { return assessment }
-        return test.assess(window.indices.lazy.filter { $0 != worst }.map { window[$0] }, travelOver: nil)
+        return test.assess(window.indices.lazy.filter { $0 != worst }.map { window[$0] }, for: .continuing)
     }
 
     /// How far beyond its flight's gate a confirmed track still takes a detection as its ball.
@@ -245,10 +244,10 @@ final class Track {
         test: FreeFlightTest, motion: CommonMotionTest, evidence: DetectionEvidence
     ) -> FlightAssessment? {
         strays.removeAll(keepingCapacity: true)
-        var assessment = test.assess(history, travelOver: windowLength)
+        var assessment = test.assess(history, for: .confirming(travelOver: windowLength))
         while assessment.verdict == .poorFit, strays.count < history.count / 10 {
             strays.append(test.worstFitting(samplesWithoutStrays))
-            assessment = test.assess(samplesWithoutStrays, travelOver: windowLength)
+            assessment = test.assess(samplesWithoutStrays, for: .confirming(travelOver: windowLength))
         }
         guard assessment.isFreeFlight, motion.movesOnItsOwn(samplesWithoutStrays, isRolling: assessment.isRolling),
               evidence.supportsConfirmation(samplesWithoutStrays, isRolling: assessment.isRolling)
