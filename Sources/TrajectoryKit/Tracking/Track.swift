@@ -175,9 +175,9 @@ final class Track {
 
     /// The latest window assessed as a flight; when it fits poorly and holds ten points or more,
     /// assessed again without its worst-fitting point, unless that is the newest. As in
-    /// confirming a track, one detection in ten may be a stray (a fragment of the ball, a blurred streak measured off centre); a
-    /// point that stays in the window for ten frames must not leave them all unfitted. The
-    /// point being taken must fit.
+    /// confirming a track, one detection in ten may be a stray (a fragment of the ball, a
+    /// blurred streak measured off centre): a point that stays in the window for ten frames
+    /// must not leave them all unfitted. The point being taken must fit.
     private func latestWindowAllowingOneStray(test: FreeFlightTest) -> FlightAssessment {
         let window = self.window
         let assessment = test.assess(window, for: .continuing)
