@@ -198,10 +198,12 @@ public struct BlobDetector {
         let current = history.frame(age: 0)
         cameraEstimator.prepare(current: current.span, layout: layout)
         guard history.contains(age: 1) else {
-            // The first frame of a stream, or of a new size: nothing measured before carries over.
+            // The first frame of a stream, or of a new size: nothing measured before carries
+            // over, a view's move told before the restart included.
             cameraEstimator.restart()
             lastCameraMotion = nil
             lastCameraMotionIsClear = false
+            viewMotion = .zero
             return
         }
         // The estimator gives exactly none for a motion that does not measurably differ from
