@@ -79,10 +79,11 @@ import TrajectoryVideo
     func badRange(start: Double, end: Double) throws {
         let folder = try CommandLineRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let source = try Self.makeSource(in: folder, container: "mp4")
         let path = folder.appendingPathComponent("bad.mp4").path
+        // The range is refused before the input is opened: a missing input would say so instead.
+        let missing = folder.appendingPathComponent("no-such-input.mp4").path
         #expect {
-            _ = try VideoClipper.cut(uri: source, pieces: [VideoClipper.Piece(path: path, start: start, end: end)])
+            _ = try VideoClipper.cut(uri: missing, pieces: [VideoClipper.Piece(path: path, start: start, end: end)])
         } throws: { error in
             (error as? VideoError)?.kind == .invalidSettings
         }
