@@ -9,9 +9,9 @@ import TrajectoryKit
     static let frameRate = 30.0
     static let ball = MovingBlob.ball(origin: PixelPoint(x: 200, y: 600), velocity: PixelVector(x: 300, y: -900))
 
-    /// A hand-held camera's shake, as the synthetic shake scene makes it: the picture's offset
-    /// in each frame, a new random offset within `amplitude` pixels every `knotFrames` frames
-    /// and straight lines between them.
+    /// A hand-held camera's shake, as jerky as the synthetic shake scene's (whose curve is
+    /// smooth): the picture's offset in each frame, a new random offset within `amplitude`
+    /// pixels every `knotFrames` frames and straight lines between them.
     static func shake(frames: Int, amplitude: Double, knotFrames: Int = 5, seed: UInt64) -> [CameraMotion] {
         var random = SeededGenerator(seed: seed)
         let knots = (0...(frames / knotFrames + 1)).map { _ in

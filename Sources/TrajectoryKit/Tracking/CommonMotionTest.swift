@@ -12,9 +12,9 @@ enum NeighbourMotion: Sendable, Hashable {
 
 /// The independent-motion cue: a ball in flight (or rolling) moves on its own, while scrolling
 /// letters, the head and torso of a walker, or the edges of a large object move *together* with
-/// blobs beside them (edges shaken by the camera too, where the camera's motion is not known). At each point of a track this looks for a neighbour that shares the
-/// ball's displacement over the last few frames; a track is a ball only if, at most of its
-/// points, no neighbour did.
+/// blobs beside them (edges shaken by the camera too, where the camera's motion is not known).
+/// At each point of a track this looks for a neighbour that shares the ball's displacement over
+/// the last few frames; a track is a ball only if, at most of its points, no neighbour did.
 ///
 /// With D the ball's displacement from an earlier frame (the most recent one in which it had
 /// moved at least a radius and clearly beyond the centroid noise), a neighbour n now shares its
