@@ -142,14 +142,19 @@ final class DecodedFrameQueue: @unchecked Sendable {
         return try body(pixels.span, slot.frame)
     }
 
-    /// Tells the decoding side to stop (the analysis ended early), without waiting for it: a
-    /// decoder blocked reading a stream that has gone silent would hold the caller up to the
-    /// network time-out, or for ever on a silent pipe. It stops at its next frame or at the
-    /// stream's end.
+    /// Tells the decoding side to stop (the analysis ended early). It stops at its next frame,
+    /// or at the stream's end; ``waitUntilFinished()`` waits for that.
     func stop() {
         condition.lock()
         consumerStopped = true
         condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Waits until the decoding side has called ``finish(failure:)``.
+    func waitUntilFinished() {
+        condition.lock()
+        while !producerFinished { condition.wait() }
         condition.unlock()
     }
 }

@@ -1,4 +1,10 @@
 import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import TrajectoryKit
 
 /// Decodes a video on a thread of its own into a ``DecodedFrameQueue``, so that FFmpeg decodes
@@ -11,29 +17,79 @@ import TrajectoryKit
 /// side stops the queue.
 final class DecodingThread: @unchecked Sendable {
     let queue: DecodedFrameQueue
-    /// Read only after the queue says decoding has finished; until then the thread owns it.
-    private(set) var reader: VideoReader
+    /// What the video is, as the reader found it when it opened.
+    let info: VideoInfo
+    /// The reader's frame count and warnings when decoding ended. Read only after the queue
+    /// says decoding has finished; until then the thread owns them.
+    private(set) var framesRead = 0
+    private(set) var warnings: [String] = []
+    /// The thread's until it takes it; closed when decoding ends.
+    private var reader: VideoReader?
     /// The request's ``DetectTrajectoriesRequest/minimumAnalysisLongSide`` when decoding started.
     private let minimumAnalysisLongSide: Int
     /// Checked on every frame, before a buffer is sized for it: a stream may change size part way.
     private let sizeLimit: FrameSizeLimit
+    /// Raised by ``stop()``: the reader's network reads then give up at once.
+    private let stopSignal: StopSignal
+    /// Whether ``stop()`` waits for the thread (see ``readsCanBeStopped(uri:)``).
+    private let waitsWhenStopped: Bool
 
-    /// Starts decoding `reader` into a new queue of `capacity` frames, each shrunk as a request
+    /// Starts decoding `uri` into a new queue of `capacity` frames, each shrunk as a request
     /// with `minimumAnalysisLongSide` would analyse it; a frame over `sizeLimit` ends decoding
     /// with its error.
-    init(reader: consuming VideoReader, capacity: Int, sizeLimit: FrameSizeLimit, minimumAnalysisLongSide: Int) {
-        self.reader = reader
+    init(
+        uri: String, networkTimeout: Double, capacity: Int, sizeLimit: FrameSizeLimit, minimumAnalysisLongSide: Int
+    ) throws(VideoError) {
+        stopSignal = StopSignal()
+        let reader = try VideoReader(uri: uri, networkTimeout: networkTimeout, stopSignal: stopSignal)
+        try sizeLimit.check(width: reader.info.width, height: reader.info.height)
+        self.info = reader.info
+        self.reader = consume reader
         self.sizeLimit = sizeLimit
         self.minimumAnalysisLongSide = minimumAnalysisLongSide
+        self.waitsWhenStopped = Self.readsCanBeStopped(uri: uri)
         self.queue = DecodedFrameQueue(capacity: capacity)
-        // The thread holds this object, reader included, until it finishes: a run that stops
-        // early can return while the thread still waits on a silent stream.
         let thread = Thread { [self] in decodeAll() }
         thread.name = "trajectories decoding"
         thread.start()
     }
 
+    /// Tells the thread to stop at its next frame, and waits until it has, input closed,
+    /// unless a read of the input may wait on its writer for ever (``readsCanBeStopped(uri:)``):
+    /// then the thread stops, and closes the input, once the next read returns. Call it however
+    /// the analysis ends; after the stream's end it returns at once.
+    func stop() {
+        stopSignal.raise()
+        queue.stop()
+        if waitsWhenStopped { queue.waitUntilFinished() }
+    }
+
+    /// Whether a read of `uri` ends soon once ``stop()`` is called: a regular file's does, and a
+    /// network read gives up at the stop signal. A pipe, standard input, a FIFO or a device
+    /// waits in the kernel until its writer sends more or closes it, which may be never.
+    static func readsCanBeStopped(uri: String) -> Bool {
+        if Demuxer.isNetworkURL(uri) { return true }
+        if uri == "-" || uri.hasPrefix("pipe:") || uri.hasPrefix("fd:") { return false }
+        let path = uri.hasPrefix("file:") ? String(uri.dropFirst("file:".count)) : uri
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    }
+
     private func decodeAll() {
+        var failure: (any Error)?
+        if let reader = reader.take() { failure = decode(reader) }
+        // Last: the analysing side may read the counts, and return, once it sees this.
+        queue.finish(failure: failure)
+    }
+
+    /// Decodes every frame of `reader` into the queue, until the stream ends, an error, or the
+    /// queue is stopped; keeps its frame count and warnings, and closes it.
+    private func decode(_ reader: consuming VideoReader) -> (any Error)? {
+        var reader = reader
+        defer {
+            framesRead = reader.framesRead
+            warnings = reader.warnings
+        }
         let queue = self.queue, minimumLongSide = minimumAnalysisLongSide, sizeLimit = self.sizeLimit
         do {
             while let accepted = try reader.nextFrame({ plane, layout, stamp in
@@ -45,9 +101,9 @@ final class DecodingThread: @unchecked Sendable {
                     Self.copy(plane, layout: layout, shrunkBy: reduction, to: destination, layout: copyLayout)
                 }
             }), accepted {}
-            queue.finish(failure: nil)
+            return nil
         } catch {
-            queue.finish(failure: error)
+            return error
         }
     }
 

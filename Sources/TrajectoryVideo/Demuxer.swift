@@ -18,12 +18,16 @@ struct Demuxer: ~Copyable {
     let codec: UnsafePointer<AVCodec>
     // Kept so the sink `context.opaque` points at lives as long as the context.
     private let log: WarningLog
+    // Kept, for the same reason, for the context's interrupt callback.
+    private let stopSignal: StopSignal?
 
     /// Opens `uri` (a path, a URL FFmpeg reads, or `-` for standard input) and finds its video
     /// stream; errors name `uri`.
-    /// - Parameter networkTimeout: seconds a network read may wait for data before it fails,
-    ///   so a stalled stream ends the run with an error instead of hanging it.
-    init(uri: String, networkTimeout: Double, log: WarningLog) throws(VideoError) {
+    /// - Parameters:
+    ///   - networkTimeout: seconds a network read may wait for data before it fails, so a
+    ///     stalled stream ends the run with an error instead of hanging it.
+    ///   - stopSignal: once raised, a network read waiting for data fails at once.
+    init(uri: String, networkTimeout: Double, log: WarningLog, stopSignal: StopSignal? = nil) throws(VideoError) {
         let url = uri == "-" ? "pipe:0" : uri
         var allocatedContext = avformat_alloc_context()
         var allocatedPacket = av_packet_alloc()
@@ -33,6 +37,7 @@ struct Demuxer: ~Copyable {
             throw VideoError(.readFailed, uri: uri, detail: "out of memory")
         }
         opening.pointee.opaque = log.contextOpaque
+        if let stopSignal { opening.pointee.interrupt_callback = stopSignal.interruptCallback }
         var options: OpaquePointer?
         if Self.isNetworkURL(url) {
             // rw_timeout is every protocol's read/write timeout, in microseconds.
@@ -53,6 +58,7 @@ struct Demuxer: ~Copyable {
             self.videoStream = stream
             self.codec = codec
             self.log = log
+            self.stopSignal = stopSignal
         } catch {
             var unusedContext: UnsafeMutablePointer<AVFormatContext>? = context
             avformat_close_input(&unusedContext)

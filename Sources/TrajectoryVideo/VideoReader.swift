@@ -52,9 +52,15 @@ public struct VideoReader: ~Copyable {
     /// - Throws: ``VideoError`` naming `uri` when it is missing, unreadable, empty, not a video,
     ///   has no video stream, uses a codec without a decoder, or sends nothing in time.
     public init(uri: String, networkTimeout: Double = defaultNetworkTimeout) throws(VideoError) {
+        try self.init(uri: uri, networkTimeout: networkTimeout, stopSignal: nil)
+    }
+
+    /// Opens `uri` as ``init(uri:networkTimeout:)`` does; once `stopSignal` is raised, a network
+    /// read waiting for data fails at once (see ``StopSignal``).
+    init(uri: String, networkTimeout: Double, stopSignal: StopSignal?) throws(VideoError) {
         let log = WarningLog()
         let demuxer = try log.collecting { () throws(VideoError) in
-            try Demuxer(uri: uri, networkTimeout: networkTimeout, log: log)
+            try Demuxer(uri: uri, networkTimeout: networkTimeout, log: log, stopSignal: stopSignal)
         }
         let stream = UnsafePointer(demuxer.videoStream)
         let decoder = try log.collecting { () throws(VideoError) in

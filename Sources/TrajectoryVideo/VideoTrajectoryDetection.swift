@@ -75,15 +75,13 @@ public enum VideoTrajectoryDetection {
         networkTimeout: Double = VideoReader.defaultNetworkTimeout, onAnalysedFrame: (AnalysedFrame) throws -> Void
     ) throws -> Summary {
         try request.validateSettings()  // before the thread starts, which reads one of them
-        let reader = try VideoReader(uri: uri, networkTimeout: networkTimeout)
-        let sizeLimit = FrameSizeLimit(uri: uri, maximumPixels: maximumFramePixels)
-        try sizeLimit.check(width: reader.info.width, height: reader.info.height)
-        let decoding = DecodingThread(
-            reader: reader, capacity: decodedFramesAhead, sizeLimit: sizeLimit,
+        let decoding = try DecodingThread(
+            uri: uri, networkTimeout: networkTimeout, capacity: decodedFramesAhead,
+            sizeLimit: FrameSizeLimit(uri: uri, maximumPixels: maximumFramePixels),
             minimumAnalysisLongSide: request.minimumAnalysisLongSide)
-        // However the loop ends, the decoding thread is told to stop. After an error it is not
-        // waited for: it owns the reader and frees it when it finishes.
-        defer { decoding.queue.stop() }
+        // However the loop ends, the decoding thread is stopped; after an early end it is waited
+        // for, with the input closed, unless the input is one that may never answer.
+        defer { decoding.stop() }
         let handler = SequenceRequestHandler()
         let requests = [request]  // made once: a literal in the loop would allocate every frame
         var framesAnalysed = 0
@@ -102,16 +100,16 @@ public enum VideoTrajectoryDetection {
             }
         }
         // The loop ends only once the queue has seen the decoding thread finish, its last act:
-        // the reader is the caller's to read from here.
+        // its counts are the caller's to read from here.
         // An empty result would read as "no ball here"; a video with no decodable frame is an error.
-        guard decoding.reader.framesRead > 0 else {
+        guard decoding.framesRead > 0 else {
             throw VideoError(
                 .readFailed, uri: uri,
-                detail: "no frame could be decoded" + (decoding.reader.warnings.first.map { " (\($0))" } ?? ""))
+                detail: "no frame could be decoded" + (decoding.warnings.first.map { " (\($0))" } ?? ""))
         }
         return Summary(
-            info: decoding.reader.info, framesDecoded: decoding.reader.framesRead, framesAnalysed: framesAnalysed,
-            lastFrameTime: lastFrameTime, warnings: decoding.reader.warnings + request.limitWarnings)
+            info: decoding.info, framesDecoded: decoding.framesRead, framesAnalysed: framesAnalysed,
+            lastFrameTime: lastFrameTime, warnings: decoding.warnings + request.limitWarnings)
     }
 }
 

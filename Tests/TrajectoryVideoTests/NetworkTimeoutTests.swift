@@ -6,32 +6,19 @@ import TrajectoryVideo
 @Suite struct NetworkTimeoutTests {
     @Test("a server that accepts the connection and then sends nothing times out with a clear error")
     func stalledServer() throws {
-        // A TCP server that accepts and stays silent, in a child process so the test needs no
-        // socket code of its own.
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        server.arguments = ["python3", "-c", """
-            import socket, sys, time
+        // A TCP server that accepts and stays silent.
+        try withScriptedServer(script: """
+            import socket, time
             s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen()
             print(s.getsockname()[1], flush=True)
             connection, _ = s.accept(); time.sleep(30)
-            """]
-        let output = Pipe()
-        server.standardOutput = output
-        try server.run()
-        defer { server.terminate() }
-        let port = try #require(String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines).nonEmpty)
-
-        let uri = "tcp://127.0.0.1:\(port)"
-        let started = Date()
-        let error = #expect(throws: VideoError.self) { _ = try VideoReader(uri: uri, networkTimeout: 1) }
-        #expect(Date().timeIntervalSince(started) < 10)
-        #expect(error?.description.contains(uri) == true)
-        #expect(error?.description.contains("timed out") == true)
+            """) { port in
+            let uri = "tcp://127.0.0.1:\(port)"
+            let started = Date()
+            let error = #expect(throws: VideoError.self) { _ = try VideoReader(uri: uri, networkTimeout: 1) }
+            #expect(Date().timeIntervalSince(started) < 10)
+            #expect(error?.description.contains(uri) == true)
+            #expect(error?.description.contains("timed out") == true)
+        }
     }
-}
-
-extension String {
-    fileprivate var nonEmpty: String? { isEmpty ? nil : self }
 }

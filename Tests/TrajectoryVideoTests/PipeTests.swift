@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import TrajectoryKit
 import TrajectoryVideo
@@ -46,30 +45,20 @@ struct PipeTests {
         feeder.start()
         defer { close(ends.writeEnd) }  // lets the decoding thread finish after the test
 
-        let finished = DispatchSemaphore(value: 0)
-        let outcome = Mutex<Result<Int, any Error>?>(nil)
-        Thread {
-            let result = Result { () throws -> Int in
-                let request = try DetectTrajectoriesRequest(trajectoryLength: 5)
-                var analysed = 0
-                _ = try VideoTrajectoryDetection.run(uri: "pipe:\(ends.readEnd)", request: request) { frame in
-                    analysed += 1
-                    // Near the end: the frames left fit the queue, so the decoder reads all there
-                    // is and waits on the pipe (it holds back a frame or two until the end).
-                    if frame.stamp.index >= Self.frameCount - 6 {
-                        Thread.sleep(forTimeInterval: 0.3)
-                        throw EnoughFrames()
-                    }
+        let result = outcome(within: 20) {
+            let request = try DetectTrajectoriesRequest(trajectoryLength: 5)
+            return try VideoTrajectoryDetection.run(uri: "pipe:\(ends.readEnd)", request: request) { frame in
+                // Near the end: the frames left fit the queue, so the decoder reads all there
+                // is and waits on the pipe (it holds back a frame or two until the end).
+                if frame.stamp.index >= Self.frameCount - 6 {
+                    Thread.sleep(forTimeInterval: 0.3)
+                    throw EnoughFrames()
                 }
-                return analysed
-            }
-            outcome.withLock { $0 = result }
-            finished.signal()
-        }.start()
-        // A guard against hanging, not a speed claim: before, the run waited for the stream's end.
-        #expect(finished.wait(timeout: .now() + 20) == .success, "the run waited for the silent stream")
-        let result = try #require(outcome.withLock { $0 })
-        #expect(throws: EnoughFrames.self) { try result.get() }
+            }.framesAnalysed
+        }
+        // Before, the run waited for the stream's end.
+        let ended = try #require(result, "the run waited for the silent stream")
+        #expect(throws: EnoughFrames.self) { try ended.get() }
     }
 
     @Test("'-' reads standard input")
