@@ -87,6 +87,22 @@ import TrajectoryKit
         }
     }
 
+    @Test("a camera held still, then jerked far (within the ±22 px searched): the jump is measured, not read as still",
+          arguments: [PixelPoint(x: 17.4, y: -12.2), PixelPoint(x: -19.6, y: 8.3), PixelPoint(x: 6.5, y: 18.8)])
+    func stillThenJumping(jump: PixelPoint) throws {
+        var scene = Self.shakenScene()
+        var detector = BlobDetector()
+        // Still for six frames, so the detector takes its shortcut for a still camera, then moved.
+        for frame in 0..<7 {
+            scene.cameraOffset = frame < 6 ? PixelPoint(x: 0, y: 0) : jump
+            _ = detector.detect(scene.frame())
+        }
+        let motion = try #require(detector.lastCameraMotion)
+        #expect(
+            abs(motion.dx - jump.x) <= Self.motionTolerance && abs(motion.dy - jump.y) <= Self.motionTolerance,
+            "\(motion) vs \(jump)")
+    }
+
     @Test("a shaken still scene with sharp edges gives no blobs", arguments: [1, 2, 3] as [UInt64])
     func shakenStillScene(seed: UInt64) {
         var scene = Self.shakenScene(seed: seed)
