@@ -23,16 +23,18 @@ enum FuzzInput {
         }
         do {
             // A short trajectory length, so that the tracker's later stages are reached soon.
-            // Every run goes to the input's end: one stopped early would return with its decoding
-            // thread still at work, and a crash there would be blamed on the next input.
-            // libFuzzer's -timeout and -max_len bound how long that takes.
+            // At most 20 analysed frames: a run stopped early on a file returns only once its
+            // decoding thread has stopped, so nothing of this input runs into the next one.
             let request = try DetectTrajectoriesRequest(trajectoryLength: 5)
             let summary = try VideoTrajectoryDetection.run(uri: path, request: request) { frame in
                 for observation in frame.observations {
                     precondition(observation.confidence >= 0 && observation.confidence <= 1)
                 }
+                if frame.stamp.index >= 19 { throw EnoughFrames() }
             }
             precondition(summary.framesAnalysed <= summary.framesDecoded)
+        } catch is EnoughFrames {
+            // Stopped after 20 frames, as planned.
         } catch is VideoError {
             // Bytes that are no video (or too large a one): the error the user would see.
         } catch {
@@ -40,3 +42,6 @@ enum FuzzInput {
         }
     }
 }
+
+/// Thrown by the frame callback to end a run after 20 frames.
+private struct EnoughFrames: Error {}
