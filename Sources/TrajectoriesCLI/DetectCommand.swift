@@ -9,8 +9,8 @@ struct DetectCommand: ParsableCommand {
         commandName: "detect",
         abstract: "Find the balls in flight in a video and print each flight as JSON.",
         discussion: """
-            Output follows schemaVersion 1 (Schemas/trajectories.schema.json): a document with the
-            source, the request and every trajectory, or with --format jsonl one line per analysed
+            Output follows schemaVersion 1 (Schemas/trajectories.schema.json): a document with the \
+            source, the request and every trajectory, or with --format jsonl one line per analysed \
             frame that has observations, written as soon as it is known.
             """)
 

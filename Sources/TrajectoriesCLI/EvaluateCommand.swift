@@ -12,8 +12,8 @@ struct EvaluateCommand: ParsableCommand {
         discussion: """
             Give results and truths in the same order:
               trajectories evaluate a.json b.json --truth a.truth.json --truth b.truth.json
-            scores flights: precision, recall, F1, point error in pixels, fragmentation (uuids per
-            flight) and false trajectories, per scene and in total. With --labels (a CSV with the
+            scores flights: precision, recall, F1, point error in pixels, fragmentation (uuids per \
+            flight) and false trajectories, per scene and in total. With --labels (a CSV with the \
             header Frame,Visibility,X,Y in pixels) it scores points within --tolerance pixels.
             """)
 

@@ -8,8 +8,8 @@ struct SynthCommand: ParsableCommand {
         commandName: "synth",
         abstract: "Render a synthetic scene with known ball flights as an H.264 clip plus its ground truth.",
         discussion: """
-            Writes DIR/<scene>-<seed>.mp4 and DIR/<scene>-<seed>.truth.json. The same scene and seed
-            give the same clip on every machine. Score a detect result against the truth with
+            Writes DIR/<scene>-<seed>.mp4 and DIR/<scene>-<seed>.truth.json. The same scene and seed \
+            give the same clip on every machine. Score a detect result against the truth with \
             `trajectories evaluate`. --list shows the scenes.
             """)
 

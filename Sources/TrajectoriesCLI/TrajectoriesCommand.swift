@@ -8,8 +8,8 @@ struct TrajectoriesCommand: ParsableCommand {
         commandName: "trajectories",
         abstract: "Find balls in flight in video and report each flight as Vision's VNDetectTrajectoriesRequest does.",
         discussion: """
-            Results go to standard output (or --output), diagnostics to standard error, so
-            `trajectories detect clip.mp4 | jq` always works. Exit status: 0 on success, 64 for a
+            Results go to standard output (or --output), diagnostics to standard error, so \
+            `trajectories detect clip.mp4 | jq` always works. Exit status: 0 on success, 64 for a \
             usage error, 1 when the input cannot be read or the run fails.
             """,
         version: "0.1.0",
