@@ -38,7 +38,7 @@ public enum VideoTrajectoryDetection {
         /// Presentation time of the last decoded frame, in seconds.
         public var lastFrameTime: Double?
         /// Problems that did not stop the run (a truncated file, damaged packets, a resource
-        /// limit that bound), one line each.
+        /// limit that bound, a video too short to hold a trajectory), one line each.
         public var warnings: [String]
 
         /// The video's duration: the container's when it gives one, else the decoded frames' span.
@@ -107,9 +107,21 @@ public enum VideoTrajectoryDetection {
                 .readFailed, uri: uri,
                 detail: "no frame could be decoded" + (decoding.warnings.first.map { " (\($0))" } ?? ""))
         }
+        var warnings = decoding.warnings + request.limitWarnings
+        if let tooFew = tooFewFramesWarning(analysed: framesAnalysed, request: request) { warnings.append(tooFew) }
         return Summary(
             info: decoding.info, framesDecoded: decoding.framesRead, framesAnalysed: framesAnalysed,
-            lastFrameTime: lastFrameTime, warnings: decoding.warnings + request.limitWarnings)
+            lastFrameTime: lastFrameTime, warnings: warnings)
+    }
+
+    /// Why a run could not have found any trajectory, when it analysed too few frames for one:
+    /// an empty result must not read as "no ball here".
+    static func tooFewFramesWarning(analysed: Int, request: DetectTrajectoriesRequest) -> String? {
+        let needed = BlobDetector.framesWithoutMotion + request.trajectoryLength
+        guard analysed < needed else { return nil }
+        return "only \(analysed) frame\(analysed == 1 ? " was" : "s were") analysed, and a trajectory needs \(needed) "
+            + "(\(BlobDetector.framesWithoutMotion) before motion shows, then a trajectory length of "
+            + "\(request.trajectoryLength) points): none could be found"
     }
 }
 

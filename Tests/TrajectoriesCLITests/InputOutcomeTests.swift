@@ -17,14 +17,15 @@ import TrajectoryKit
         /// contains `reason`.
         case fails(reason: String)
         /// Exit 0, valid JSON with `frames` decoded frames (a range: damaged inputs lose some),
-        /// at least `trajectories` trajectories, and warnings on stderr exactly when `damaged`.
-        case succeeds(frames: ClosedRange<Int>, trajectories: Int = 0, damaged: Bool = false)
+        /// at least `trajectories` trajectories, and warnings on stderr exactly when `warns`: the
+        /// input is damaged, or too short to hold a trajectory.
+        case succeeds(frames: ClosedRange<Int>, trajectories: Int = 0, warns: Bool = false)
 
         var description: String {
             switch self {
             case .fails(let reason): "fails: \(reason)"
-            case .succeeds(let frames, let trajectories, let damaged):
-                "\(frames) frames, ≥ \(trajectories) trajectories\(damaged ? ", with a warning" : "")"
+            case .succeeds(let frames, let trajectories, let warns):
+                "\(frames) frames, ≥ \(trajectories) trajectories\(warns ? ", with a warning" : "")"
             }
         }
     }
@@ -76,19 +77,19 @@ import TrajectoryKit
             try FFmpeg.run(["-f", "lavfi", "-i", "sine=frequency=440:duration=1", "-c:a", "aac", file.path])
             return file
         },
-        Case("a single still image", .succeeds(frames: 1...1)) { folder in
+        Case("a single still image", .succeeds(frames: 1...1, warns: true)) { folder in
             try ball.make(in: folder, named: "still.png", frames: 1, options: [])
         },
-        Case("an MP4 cut in half, index first", .succeeds(frames: 5...(frames - 5), damaged: true)) { folder in
+        Case("an MP4 cut in half, index first", .succeeds(frames: 5...(frames - 5), warns: true)) { folder in
             try halve(ball.make(in: folder, named: "faststart.mp4", options: ThrownBallClip.h264 + ["-movflags", "+faststart"]))
         },
         Case("an MP4 cut in half, index at the end (lost with the second half)", .fails(reason: "is not a video")) { folder in
             try halve(ball.make(in: folder, named: "phone.mp4", options: ThrownBallClip.h264))
         },
-        Case("an MPEG-TS cut short", .succeeds(frames: 5...(frames - 5), damaged: true)) { folder in
+        Case("an MPEG-TS cut short", .succeeds(frames: 5...(frames - 5), warns: true)) { folder in
             try halve(ball.make(in: folder, named: "stream.ts", options: ThrownBallClip.h264))
         },
-        Case("an H.264 stream with corrupt bytes in the middle", .succeeds(frames: (frames / 2)...frames, damaged: true)) { folder in
+        Case("an H.264 stream with corrupt bytes in the middle", .succeeds(frames: (frames / 2)...frames, warns: true)) { folder in
             let file = try ball.make(in: folder, named: "damaged.h264", options: ThrownBallClip.h264 + ["-g", "10"])
             var bytes = try Data(contentsOf: file)
             var generator = LinearCongruentialBytes(seed: 11)
@@ -99,7 +100,7 @@ import TrajectoryKit
         Case("16×16 frames", .succeeds(frames: frames...frames)) { folder in
             try ThrownBallClip(width: 16, height: 16).make(in: folder, named: "tiny.mp4", options: ThrownBallClip.h264)
         },
-        Case("4K frames", .succeeds(frames: 3...3)) { folder in
+        Case("4K frames", .succeeds(frames: 3...3, warns: true)) { folder in
             try ThrownBallClip(width: 3840, height: 2160).make(in: folder, named: "uhd.mp4", frames: 3, options: ThrownBallClip.h264)
         },
         Case("odd sizes (641×361)", .succeeds(frames: frames...frames, trajectories: 1)) { folder in
@@ -161,7 +162,7 @@ import TrajectoryKit
             #expect(line.hasPrefix("trajectories: error: "))
             #expect(line.contains(reason), "\(line)")
             #expect(line.contains(arguments[0]))
-        case .succeeds(let frames, let trajectories, let damaged):
+        case .succeeds(let frames, let trajectories, let warns):
             #expect(outcome.status == 0, "\(outcome.errorLines)")
             let json = try JSONValue.parse(outcome.standardOutput)
             #expect(try DetectCommandTests.schema("trajectories.schema.json").violations(of: json) == [])
@@ -169,8 +170,8 @@ import TrajectoryKit
             #expect(frames.contains(report.source.frameCount), "decoded \(report.source.frameCount) frames")
             #expect(report.trajectories.count >= trajectories)
             #expect(outcome.errorLines.allSatisfy { $0.hasPrefix("trajectories: warning: ") })
-            #expect(outcome.errorLines.isEmpty == !damaged, "\(outcome.errorLines)")
-            #expect(report.warnings.isEmpty == !damaged)
+            #expect(outcome.errorLines.isEmpty == !warns, "\(outcome.errorLines)")
+            #expect(report.warnings.isEmpty == !warns)
         }
     }
 

@@ -54,6 +54,10 @@ public struct BlobDetector {
     /// Misreading the background by that much changes no pixel by more than noise.
     public static let stillCameraTolerance = 0.05
 
+    /// How many frames of a stream (or after ``reset()``) give no blobs: the motion image
+    /// compares each frame with the three before it.
+    public static let framesWithoutMotion = 3
+
     private var history = SmoothedFrameHistory()
     private var cameraEstimator = CameraMotionEstimator()
     /// How far the camera moved the picture since the frame of each age (index) up to the
@@ -100,8 +104,7 @@ public struct BlobDetector {
         let reduction = shrunkBy * further
         guard let historyLayout = history.layout else { return blobs }
         measureCameraMotion(layout: historyLayout)
-        // The motion image compares the current frame with the three before it.
-        guard history.contains(age: 3) else { return blobs }
+        guard history.contains(age: Self.framesWithoutMotion) else { return blobs }
 
         computeMotion(layout: historyLayout)
         // A span of a stored array borrows all of `self`; one of this local (the same buffer,
