@@ -36,6 +36,25 @@ import TrajectoryVideo
         #expect(reader.seek(toKeyframeAtOrBefore: .infinity) == .notTried)
     }
 
+    @Test("a stream-copied piece ends on the frame at its end time, as a re-encoded one does", arguments: ["mp4", "ts"])
+    func streamCopyKeepsTheLastFrame(container: String) throws {
+        let folder = try CommandLineRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = try Self.makeSource(in: folder, container: container)
+        let frames = try PictureCommandTests.decodeAll(source)
+        // From the keyframe at 4 s to the time of each of the next 12 frames: at 90 000 ticks a
+        // second (MPEG-TS), a third of frame times divide to just under their tick.
+        let keyframe = try #require(frames.firstIndex { abs($0.time - 4) < 1e-6 })
+        let ends = (keyframe + 5)...(keyframe + 16)
+        let pieces = ends.map { last in
+            VideoClipper.Piece(path: folder.appendingPathComponent("to-\(last).mp4").path, start: 4, end: frames[last].time)
+        }
+        for (last, clip) in zip(ends, try VideoClipper.cut(uri: source, pieces: pieces)) {
+            #expect(clip.method == .streamCopy)
+            #expect(clip.frameCount == last - keyframe + 1, "up to frame \(last) at \(frames[last].time) s")
+        }
+    }
+
     @Test("late pieces are re-encoded from the frames they claim, whether the container can seek or not", arguments: ["mp4", "ts"])
     func latePieces(container: String) throws {
         let folder = try CommandLineRunner.temporaryFolder()
