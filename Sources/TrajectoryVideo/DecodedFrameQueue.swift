@@ -1,24 +1,33 @@
+import CFFmpeg
 import Foundation
 import TrajectoryKit
 
 /// A bounded queue of decoded luma planes between a decoding thread and the thread that
 /// analyses them, so that decoding the next frames overlaps analysing this one.
 ///
-/// It holds a fixed ring of `capacity` plane buffers. The decoding side copies each frame's
-/// luma plane, shrunk for analysis, into a free buffer (``push(width:height:shrunkBy:stamp:copy:)``),
-/// waiting while every buffer is
-/// full; the analysing side borrows the oldest one (``withOldest(_:)``) and gives it back when
-/// done. Buffers are allocated for the first frame of a size and reused after that, so a
-/// steady stream allocates nothing per frame, and memory stays at `capacity` planes however
-/// long the video is.
+/// It holds a fixed ring of `capacity` slots. The decoding side either hands a decoded frame
+/// over whole, when its luma plane can be read where the decoder put it
+/// (``push(handingOver:layout:stamp:)``: no pixel is copied, and the analysing side shrinks it
+/// if it must), or copies a converted plane, shrunk for analysis, into a slot's buffer
+/// (``push(width:height:shrunkBy:stamp:copy:)``); either waits while every slot is full. The
+/// analysing side borrows the oldest plane (``withOldest(_:)``) and gives it back when done,
+/// which lets go of a handed-over frame. Buffers and frame holders are allocated for the
+/// first frames and reused after that (FFmpeg recycles the decoder's picture buffers once
+/// let go of), so a steady stream allocates nothing per frame, and memory stays at `capacity`
+/// planes however long the video is.
 ///
 /// All bookkeeping happens under one lock; pixels are written and read outside it, each
-/// buffer belonging to one side at a time.
+/// slot belonging to one side at a time.
 final class DecodedFrameQueue: @unchecked Sendable {
-    /// One plane buffer of the ring and the frame it holds.
+    /// One slot of the ring and the frame it holds.
     private struct Slot {
+        /// The buffer converted planes are copied into.
         var storage: UnsafeMutableRawPointer?
         var byteCount = 0
+        /// Holds a handed-over decoded frame while it is queued; blank otherwise.
+        var heldFrame: UnsafeMutablePointer<AVFrame>?
+        /// Where the queued plane starts: in `storage` or in `heldFrame`'s picture.
+        var plane: UnsafePointer<UInt8>?
         var frame = QueuedFrame(
             layout: PlaneLayout(width: 1, height: 1, bytesPerRow: 1), shrunkBy: 1, width: 1, height: 1,
             stamp: FrameStamp(index: 0, time: 0))
@@ -26,7 +35,7 @@ final class DecodedFrameQueue: @unchecked Sendable {
 
     /// What is known of a queued frame besides its pixels.
     struct QueuedFrame {
-        /// The layout of the plane in the buffer: the frame shrunk `shrunkBy` times.
+        /// The layout of the plane: the frame shrunk `shrunkBy` times.
         var layout: PlaneLayout
         var shrunkBy: Int
         /// The frame's own size.
@@ -56,7 +65,10 @@ final class DecodedFrameQueue: @unchecked Sendable {
     }
 
     deinit {
-        for index in 0..<capacity { slots[index].storage?.deallocate() }
+        for index in 0..<capacity {
+            slots[index].storage?.deallocate()
+            av_frame_free(&slots[index].heldFrame)
+        }
         slots.deinitialize(count: capacity)
         slots.deallocate()
     }
@@ -72,15 +84,43 @@ final class DecodedFrameQueue: @unchecked Sendable {
         width: Int, height: Int, shrunkBy: Int, stamp: FrameStamp,
         copy: (UnsafeMutablePointer<UInt8>, PlaneLayout) throws -> Void
     ) rethrows -> Bool {
-        condition.lock()
-        while queued == capacity && !consumerStopped { condition.wait() }
-        if consumerStopped {
-            condition.unlock()
-            return false
-        }
-        let index = (oldest + queued) % capacity
-        condition.unlock()
+        guard let index = waitForFreeSlot() else { return false }
+        try fill(index, width: width, height: height, shrunkBy: shrunkBy, stamp: stamp, copy: copy)
+        return true
+    }
 
+    /// Waits for a free slot and queues the decoded frame of `handOver` by taking it over
+    /// (`av_frame_move_ref`), its luma plane `layout` read in place until the analysing side
+    /// has done with it.
+    ///
+    /// - Returns: false when the analysing side has stopped: decoding should stop too.
+    func push(handingOver handOver: VideoReader.FrameHandOver, layout: PlaneLayout, stamp: FrameStamp) -> Bool {
+        guard let index = waitForFreeSlot() else { return false }
+        if slots[index].heldFrame == nil { slots[index].heldFrame = av_frame_alloc() }
+        guard let holder = slots[index].heldFrame else {
+            // No memory for even a frame holder: copy the plane as a converted one is.
+            fill(index, width: layout.width, height: layout.height, shrunkBy: 1, stamp: stamp) { destination, copyLayout in
+                for row in 0..<layout.height {
+                    (destination + row * copyLayout.bytesPerRow)
+                        .update(from: handOver.plane + row * layout.bytesPerRow, count: layout.width)
+                }
+            }
+            return true
+        }
+        av_frame_move_ref(holder, handOver.frame)
+        slots[index].plane = handOver.plane
+        slots[index].frame = QueuedFrame(
+            layout: layout, shrunkBy: 1, width: layout.width, height: layout.height, stamp: stamp)
+        enqueue()
+        return true
+    }
+
+    /// Lets `copy` write a frame into free slot `index`'s buffer (see
+    /// ``push(width:height:shrunkBy:stamp:copy:)``) and queues it.
+    private func fill(
+        _ index: Int, width: Int, height: Int, shrunkBy: Int, stamp: FrameStamp,
+        copy: (UnsafeMutablePointer<UInt8>, PlaneLayout) throws -> Void
+    ) rethrows {
         // The slot is free: only this side touches it until it is queued.
         let size = FrameShrinking.shrunkSize(width: width, height: height, by: shrunkBy)
         let bytesPerRow = (size.width + Self.rowAlignment - 1) / Self.rowAlignment * Self.rowAlignment
@@ -91,14 +131,27 @@ final class DecodedFrameQueue: @unchecked Sendable {
             slots[index].storage = UnsafeMutableRawPointer.allocate(byteCount: needed, alignment: Self.rowAlignment)
             slots[index].byteCount = needed
         }
-        try copy(slots[index].storage!.assumingMemoryBound(to: UInt8.self), layout)
+        let destination = slots[index].storage!.assumingMemoryBound(to: UInt8.self)
+        try copy(destination, layout)
+        slots[index].plane = UnsafePointer(destination)
         slots[index].frame = QueuedFrame(layout: layout, shrunkBy: shrunkBy, width: width, height: height, stamp: stamp)
+        enqueue()
+    }
 
+    /// Waits for a free slot; nil once the analysing side has stopped.
+    private func waitForFreeSlot() -> Int? {
+        condition.lock()
+        defer { condition.unlock() }
+        while queued == capacity && !consumerStopped { condition.wait() }
+        return consumerStopped ? nil : (oldest + queued) % capacity
+    }
+
+    /// Queues the frame just written into the slot after the last queued one.
+    private func enqueue() {
         condition.lock()
         queued += 1
         condition.signal()
         condition.unlock()
-        return true
     }
 
     /// Marks the end of the stream, or the error that ended it.
@@ -130,15 +183,15 @@ final class DecodedFrameQueue: @unchecked Sendable {
         condition.unlock()
 
         defer {
+            // Lets the decoder have a handed-over frame's picture back.
+            if let held = slot.heldFrame { av_frame_unref(held) }
             condition.lock()
             oldest = (oldest + 1) % capacity
             queued -= 1
             condition.signal()
             condition.unlock()
         }
-        let pixels = UnsafeBufferPointer(
-            start: UnsafePointer(slot.storage!.assumingMemoryBound(to: UInt8.self)),
-            count: slot.frame.layout.minimumByteCount)
+        let pixels = UnsafeBufferPointer(start: slot.plane!, count: slot.frame.layout.minimumByteCount)
         return try body(pixels.span, slot.frame)
     }
 

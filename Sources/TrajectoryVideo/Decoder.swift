@@ -2,14 +2,17 @@ import CFFmpeg
 import CVideoIO
 
 /// Owns a video decoder (AVCodecContext) and the frame it decodes into; frees both in `deinit`.
-/// Decodes with FFmpeg's frame and slice threading, as many threads as the machine has cores.
+/// Decodes with FFmpeg's frame and slice threading, on `threads` threads (0: FFmpeg's choice,
+/// one more than the machine has cores).
 struct Decoder: ~Copyable {
     private let context: UnsafeMutablePointer<AVCodecContext>
     private let frameStorage: UnsafeMutablePointer<AVFrame>
     // Kept so the sink `context.opaque` points at outlives the decoder's threads.
     private let log: WarningLog
 
-    init(codec: UnsafePointer<AVCodec>, stream: UnsafePointer<AVStream>, uri: String, log: WarningLog) throws(VideoError) {
+    init(
+        codec: UnsafePointer<AVCodec>, stream: UnsafePointer<AVStream>, uri: String, log: WarningLog, threads: Int = 0
+    ) throws(VideoError) {
         guard let frame = av_frame_alloc() else { throw VideoError(.readFailed, uri: uri, detail: "out of memory") }
         guard let context = avcodec_alloc_context3(codec) else {
             var unusedFrame: UnsafeMutablePointer<AVFrame>? = frame
@@ -17,7 +20,7 @@ struct Decoder: ~Copyable {
             throw VideoError(.readFailed, uri: uri, detail: "out of memory")
         }
         context.pointee.opaque = log.contextOpaque
-        context.pointee.thread_count = 0
+        context.pointee.thread_count = Int32(clamping: threads)
         context.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
         context.pointee.pkt_timebase = stream.pointee.time_base
         do {
@@ -48,6 +51,9 @@ struct Decoder: ~Copyable {
 
     /// The frame the last successful `receiveFrame()` filled.
     var frame: UnsafePointer<AVFrame> { UnsafePointer(frameStorage) }
+    /// The same frame, for a caller that takes it over (`av_frame_move_ref`) to keep its
+    /// pictures beyond the next `receiveFrame()`, which then fills a fresh one.
+    var frameToTakeOver: UnsafeMutablePointer<AVFrame> { frameStorage }
 
     /// The pixel format the decoder produces, once it knows it.
     var pixelFormat: AVPixelFormat { context.pointee.pix_fmt }

@@ -51,9 +51,8 @@ struct LumaPlaneExtractor: ~Copyable {
         var plane: UnsafePointer<UInt8>
         var layout: PlaneLayout
         let access = cvio_pixel_format_luma_access(format)
-        if access == CVIO_LUMA_8BIT_PLANE, let luma = frame.pointee.data.0, frame.pointee.linesize.0 >= width {
-            plane = UnsafePointer(luma)
-            layout = PlaneLayout(width: width, height: height, bytesPerRow: Int(frame.pointee.linesize.0))
+        if let inPlace = Self.lumaPlane(of: frame) {
+            (plane, layout) = inPlace
         } else if access == CVIO_LUMA_WIDE_PLANE, let luma = frame.pointee.data.0, frame.pointee.linesize.0 >= 2 * width {
             layout = PlaneBuffer.layout(width: width, height: height)
             let destination = converted.reserve(layout)
@@ -74,6 +73,24 @@ struct LumaPlaneExtractor: ~Copyable {
             layout = rotatedLayout
         }
         return try body(plane, layout)
+    }
+
+    /// The frame's luma plane where the decoder put it, when it is 8-bit luma to be shown
+    /// unrotated: the plane ``withLumaPlane(of:uri:_:)`` lends as it is, without copying. Nil
+    /// when the plane needs converting or turning.
+    func displayedPlaneInPlace(of frame: UnsafePointer<AVFrame>) -> (UnsafePointer<UInt8>, PlaneLayout)? {
+        rotation == 0 ? Self.lumaPlane(of: frame) : nil
+    }
+
+    /// The frame's first plane, when it is 8-bit luma.
+    private static func lumaPlane(of frame: UnsafePointer<AVFrame>) -> (UnsafePointer<UInt8>, PlaneLayout)? {
+        let width = Int(frame.pointee.width)
+        let height = Int(frame.pointee.height)
+        guard width > 0, height > 0,
+              cvio_pixel_format_luma_access(AVPixelFormat(rawValue: frame.pointee.format)) == CVIO_LUMA_8BIT_PLANE,
+              let luma = frame.pointee.data.0, frame.pointee.linesize.0 >= width
+        else { return nil }
+        return (UnsafePointer(luma), PlaneLayout(width: width, height: height, bytesPerRow: Int(frame.pointee.linesize.0)))
     }
 
     private mutating func convertToGrey(

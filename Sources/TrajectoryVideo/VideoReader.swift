@@ -56,15 +56,16 @@ public struct VideoReader: ~Copyable {
     }
 
     /// Opens `uri` as ``init(uri:networkTimeout:)`` does; once `stopSignal` is raised, a network
-    /// read waiting for data fails at once (see ``StopSignal``).
-    init(uri: String, networkTimeout: Double, stopSignal: StopSignal?) throws(VideoError) {
+    /// read waiting for data fails at once (see ``StopSignal``). The decoder runs on
+    /// `decoderThreads` threads (0: FFmpeg's choice, one more than the machine has cores).
+    init(uri: String, networkTimeout: Double, stopSignal: StopSignal?, decoderThreads: Int = 0) throws(VideoError) {
         let log = WarningLog()
         let demuxer = try log.collecting { () throws(VideoError) in
             try Demuxer(uri: uri, networkTimeout: networkTimeout, log: log, stopSignal: stopSignal)
         }
         let stream = UnsafePointer(demuxer.videoStream)
         let decoder = try log.collecting { () throws(VideoError) in
-            try Decoder(codec: demuxer.codec, stream: stream, uri: uri, log: log)
+            try Decoder(codec: demuxer.codec, stream: stream, uri: uri, log: log, threads: decoderThreads)
         }
         let rotation = Self.displayRotation(of: stream, log: log)
         let info = Self.describe(stream, uri: uri, rotation: rotation, demuxer: demuxer, decoder: decoder)
@@ -101,6 +102,29 @@ public struct VideoReader: ~Copyable {
         return try luma.withLumaPlane(of: frame, uri: info.uri) { plane, layout in
             let pixels = UnsafeBufferPointer(start: plane, count: layout.minimumByteCount)
             return try body(pixels.span, layout, stamp)
+        }
+    }
+
+    /// A decoded frame whose luma plane is lent where the decoder put it: moving the frame out
+    /// (`av_frame_move_ref`) keeps `plane` valid for as long as the new owner holds the frame.
+    struct FrameHandOver {
+        let frame: UnsafeMutablePointer<AVFrame>
+        let plane: UnsafePointer<UInt8>
+    }
+
+    /// Decodes the next frame like ``nextFrame(_:)``; when its luma plane is the decoded frame's
+    /// own (8-bit luma, unrotated), `body` also gets the frame, to take over and keep the plane.
+    mutating func nextFrame<Result>(
+        handingOver body: (Span<UInt8>, PlaneLayout, FrameStamp, FrameHandOver?) throws -> Result
+    ) throws -> Result? {
+        guard let (frame, stamp) = nextDecodedFrame() else { return nil }
+        if let (plane, layout) = luma.displayedPlaneInPlace(of: frame) {
+            let pixels = UnsafeBufferPointer(start: plane, count: layout.minimumByteCount)
+            return try body(pixels.span, layout, stamp, FrameHandOver(frame: decoder.frameToTakeOver, plane: plane))
+        }
+        return try luma.withLumaPlane(of: frame, uri: info.uri) { plane, layout in
+            let pixels = UnsafeBufferPointer(start: plane, count: layout.minimumByteCount)
+            return try body(pixels.span, layout, stamp, nil)
         }
     }
 
