@@ -59,8 +59,8 @@ final class DecodingThread: @unchecked Sendable {
 
     /// FFmpeg's decoding threads: one core fewer than the machine has, the other being the
     /// analysing thread's, and at least one. FFmpeg's own choice, a thread more than there are
-    /// cores, runs four busy threads on two cores: on 2 cores one decoding thread took 9 % less
-    /// CPU on 720p and 11 % less on 1080p, in 3 to 7 % less wall time (README, "Speed").
+    /// cores, runs four busy threads on two cores; one decoding thread there took 8 % less CPU
+    /// at 720p and 1080p alike, and less wall time than two or FFmpeg's three (README, "Speed").
     static var decoderThreads: Int { max(1, ProcessInfo.processInfo.activeProcessorCount - 1) }
 
     /// Tells the thread to stop at its next frame, and waits until it has, input closed,

@@ -4,10 +4,12 @@ import TrajectoryKit
 /// however long the video is.
 ///
 /// Decoding runs on a thread of its own, a few frames ahead of the analysis on the caller's
-/// thread (``decodedFramesAhead``), so the two overlap on a machine with more than one core.
-/// That thread also shrinks each frame as far as the request will analyse it shrunk (1080p to
-/// 960 × 540 by default, see ``DetectTrajectoriesRequest/minimumAnalysisLongSide``) as it
-/// copies it out of the decoder, so the large decoded plane is read only once.
+/// thread (``decodedFramesAhead``), so the two overlap on a machine with more than one core;
+/// FFmpeg decodes on one thread per core but one, the other being the analysis's. A decoded
+/// frame whose luma plane is 8-bit and shown unrotated, as nearly every video's is, is handed
+/// to the analysis without a copy, and the request shrinks it there (1080p to 960 × 540 by
+/// default, see ``DetectTrajectoriesRequest/minimumAnalysisLongSide``). Other frames are
+/// converted, turned and shrunk by the decoding thread as it copies them out.
 ///
 /// ```swift
 /// let request = try DetectTrajectoriesRequest(trajectoryLength: 10)
