@@ -47,6 +47,34 @@ import TrajectoryVideo
         #expect(uuids.count == 1)
     }
 
+    @Test("frames handed over by the decoding thread give the points of frames decoded one at a time, however slow the analysis")
+    func handedOverFrames() throws {
+        func points(_ observations: [UUID: TrajectoryObservation]) -> [TrajectoryPoint] {
+            observations.values.flatMap(\.points).sorted { $0.frame < $1.frame }
+        }
+        // Decoded one at a time and copied out, on this thread.
+        var latest: [UUID: TrajectoryObservation] = [:]
+        var reader = try VideoReader(uri: Self.clip)
+        let request = try DetectTrajectoriesRequest(trajectoryLength: 10)
+        let handler = SequenceRequestHandler()
+        while let (image, stamp) = try reader.nextImage() {
+            try handler.perform([request], on: image, frame: stamp)
+            for observation in request.results ?? [] { latest[observation.uuid] = observation }
+        }
+        let copied = points(latest)
+
+        // Decoded ahead and handed over without a copy, to an analysis slow enough that the
+        // decoder fills the queue and waits on it every frame.
+        latest = [:]
+        let handedOver = try DetectTrajectoriesRequest(trajectoryLength: 10)
+        _ = try VideoTrajectoryDetection.run(uri: Self.clip, request: handedOver) { frame in
+            for observation in frame.observations { latest[observation.uuid] = observation }
+            Thread.sleep(forTimeInterval: 0.002)
+        }
+        #expect(!copied.isEmpty)
+        #expect(points(latest) == copied)
+    }
+
     @Test("several streams analysed at once on different threads give the results of one at a time")
     func concurrentStreams() async throws {
         func pointsFound() throws -> [TrajectoryPoint] {
