@@ -14,7 +14,7 @@ import TrajectoryKit
 /// which lets go of a handed-over frame. Buffers and frame holders are allocated for the
 /// first frames and reused after that (FFmpeg recycles the decoder's picture buffers once
 /// let go of), so a steady stream allocates nothing per frame, and memory stays at `capacity`
-/// planes however long the video is.
+/// frames however long the video is.
 ///
 /// All bookkeeping happens under one lock; pixels are written and read outside it, each
 /// slot belonging to one side at a time.

@@ -58,10 +58,12 @@ final class DecodingThread: @unchecked Sendable {
     }
 
     /// FFmpeg's decoding threads: one core fewer than the machine has, the other being the
-    /// analysing thread's, and at least one. FFmpeg's own choice, a thread more than there are
-    /// cores, runs four busy threads on two cores; one decoding thread there took 8 % less CPU
-    /// at 720p and 1080p alike, and less wall time than two or FFmpeg's three (README, "Speed").
-    static var decoderThreads: Int { max(1, ProcessInfo.processInfo.activeProcessorCount - 1) }
+    /// analysing thread's, at least one and at most FFmpeg's own cap on its automatic count
+    /// (16, each thread holding a frame in flight). FFmpeg's own choice, a thread more than
+    /// there are cores, runs four busy threads on two cores; one decoding thread there took 8 %
+    /// less CPU at 720p and 1080p alike, and less wall time than two or FFmpeg's three
+    /// (README, "Speed").
+    static var decoderThreads: Int { min(16, max(1, ProcessInfo.processInfo.activeProcessorCount - 1)) }
 
     /// Tells the thread to stop at its next frame, and waits until it has, input closed,
     /// unless a read of the input may wait on its writer for ever (``readsCanBeStopped(uri:)``):
@@ -73,13 +75,30 @@ final class DecodingThread: @unchecked Sendable {
         if waitsWhenStopped { queue.waitUntilFinished() }
     }
 
-    /// Whether a read of `uri` ends soon once ``stop()`` is called: a regular file's does, and a
-    /// network read gives up at the stop signal. A pipe, standard input, a FIFO or a device
-    /// waits in the kernel until its writer sends more or closes it, which may be never.
+    /// Whether a read of `uri` ends soon once ``stop()`` is called: a regular file's does, and
+    /// so does a read from a network protocol, which gives up at the stop signal. A pipe,
+    /// standard input, a FIFO or a device waits in the kernel until its writer sends more or
+    /// closes it, which may be never; so may any other protocol, such as FFmpeg's `async:` or
+    /// `cache:` wrapped around a pipe, and those are not waited for either.
     static func readsCanBeStopped(uri: String) -> Bool {
-        if Demuxer.isNetworkURL(uri) { return true }
-        if uri == "-" || uri.hasPrefix("pipe:") || uri.hasPrefix("fd:") { return false }
-        let path = uri.hasPrefix("file:") ? String(uri.dropFirst("file:".count)) : uri
+        guard uri != "-" else { return false }
+        guard let colon = uri.firstIndex(of: ":") else { return isRegularFile(uri) }
+        let scheme = uri[..<colon].lowercased()
+        // "hls+http" and the like: the part after the last "+" does the reading.
+        if networkProtocols.contains(scheme.split(separator: "+").last.map(String.init) ?? scheme) { return true }
+        if scheme == "file" { return isRegularFile(String(uri[uri.index(after: colon)...])) }
+        // FFmpeg reads a path such as "clip:1.mp4" as a file when no protocol has that name.
+        return !["pipe", "fd"].contains(scheme) && isRegularFile(uri)
+    }
+
+    /// FFmpeg's protocols that read from the network and check the interrupt callback while
+    /// they wait.
+    private static let networkProtocols: Set<String> = [
+        "http", "https", "tcp", "udp", "tls", "rtp", "rtsp", "rtsps", "rtmp", "rtmps", "rtmpt", "rtmpe", "rtmpte",
+        "rtmpts", "srt", "ftp", "mmsh", "mmst", "gopher", "gophers", "icecast", "srtp",
+    ]
+
+    private static func isRegularFile(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
     }

@@ -75,17 +75,17 @@ public enum VideoClipper {
         return clips.map { $0! }
     }
 
+    /// How far, in seconds, a frame's time may lie outside a piece's range and still belong to
+    /// it: times and ranges pass through doubles and tick counts, and a frame exactly at a
+    /// piece's end must not be lost to rounding.
+    static let timeTolerance = 1e-6
+
     /// Decodes `uri` once and encodes every piece from the frames in its range.
     ///
     /// Decoding starts at the keyframe before the earliest piece rather than at the stream's
     /// start: a piece an hour into a match would otherwise cost an hour of decoding. Should that
     /// seek fail, or give a first frame after the piece's start or without a timestamp (a
     /// container whose index is off), the video is read again from its start.
-    /// How far, in seconds, a frame's time may lie outside a piece's range and still belong to
-    /// it: times and ranges pass through doubles and tick counts, and a frame exactly at a
-    /// piece's end must not be lost to rounding.
-    static let timeTolerance = 1e-6
-
     private static func reEncode(uri: String, pieces: [Piece]) throws(VideoError) -> [Clip] {
         guard let earliestStart = pieces.map(\.start).min() else { return [] }
         if earliestStart > 0, let clips = try reEncode(uri: uri, pieces: pieces, seekingTo: earliestStart) {

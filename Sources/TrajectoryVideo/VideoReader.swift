@@ -18,8 +18,9 @@ import TrajectoryKit
 /// ```
 ///
 /// The reader owns every FFmpeg object it uses and frees them when it goes away; no pointer
-/// to FFmpeg's memory leaves the closure it is lent to. It is not copyable, and may be moved
-/// to another thread between calls.
+/// to FFmpeg's memory leaves the closure it is lent to (within this module, a decoded frame
+/// may be taken over whole, see `nextFrame(handingOver:)`). It is not copyable, and may be
+/// moved to another thread between calls.
 public struct VideoReader: ~Copyable {
     /// What the video is, known once it is open.
     public let info: VideoInfo

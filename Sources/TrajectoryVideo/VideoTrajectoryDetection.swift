@@ -52,7 +52,8 @@ public enum VideoTrajectoryDetection {
     }
 
     /// Frames decoded and waiting, at most, while one is analysed: enough to ride out a slow
-    /// frame on either side, few enough that memory stays small (three 1080p planes, 6 MB).
+    /// frame on either side, few enough that memory stays small (three decoded 1080p frames
+    /// held, about 9 MB).
     public static let decodedFramesAhead = 3
 
     /// The most pixels a frame may have by default: 8K UHD (7680 × 4320). The detector keeps
