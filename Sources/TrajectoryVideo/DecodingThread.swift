@@ -36,15 +36,16 @@ final class DecodingThread: @unchecked Sendable {
     /// Whether ``stop()`` waits for the thread (see ``readsCanBeStopped(uri:)``).
     private let waitsWhenStopped: Bool
 
-    /// Starts decoding `uri` into a new queue of `capacity` frames, each shrunk as a request
-    /// with `minimumAnalysisLongSide` would analyse it; a frame over `sizeLimit` ends decoding
-    /// with its error.
+    /// Starts decoding `uri`, on `decoderThreads` of FFmpeg's threads, into a new queue of
+    /// `capacity` frames, each converted one shrunk as a request with `minimumAnalysisLongSide`
+    /// would analyse it; a frame over `sizeLimit` ends decoding with its error.
     init(
-        uri: String, networkTimeout: Double, capacity: Int, sizeLimit: FrameSizeLimit, minimumAnalysisLongSide: Int
+        uri: String, networkTimeout: Double, decoderThreads: Int, capacity: Int, sizeLimit: FrameSizeLimit,
+        minimumAnalysisLongSide: Int
     ) throws(VideoError) {
         stopSignal = StopSignal()
         let reader = try VideoReader(
-            uri: uri, networkTimeout: networkTimeout, stopSignal: stopSignal, decoderThreads: Self.decoderThreads)
+            uri: uri, networkTimeout: networkTimeout, stopSignal: stopSignal, decoderThreads: decoderThreads)
         try sizeLimit.check(width: reader.info.width, height: reader.info.height)
         self.info = reader.info
         self.reader = consume reader
@@ -56,14 +57,6 @@ final class DecodingThread: @unchecked Sendable {
         thread.name = "trajectories decoding"
         thread.start()
     }
-
-    /// FFmpeg's decoding threads: one core fewer than the machine has, the other being the
-    /// analysing thread's, at least one and at most FFmpeg's own cap on its automatic count
-    /// (16, each thread holding a frame in flight). FFmpeg's own choice, a thread more than
-    /// there are cores, runs four busy threads on two cores; one decoding thread there took 8 %
-    /// less CPU at 720p and 1080p alike, and less wall time than two or FFmpeg's three
-    /// (README, "Speed").
-    static var decoderThreads: Int { min(16, max(1, ProcessInfo.processInfo.activeProcessorCount - 1)) }
 
     /// Tells the thread to stop at its next frame, and waits until it has, input closed,
     /// unless a read of the input may wait on its writer for ever (``readsCanBeStopped(uri:)``):

@@ -7,8 +7,8 @@ import TrajectoryVideo
 /// not left to a decoding thread that reads on behind its back.
 @Suite("Stopping a run early")
 struct EarlyStopTests {
-    @Test("a run stopped early returns with the file closed, not decoding on behind the caller")
-    func fileClosedOnReturn() throws {
+    @Test("a run stopped early returns with the file closed, not decoding on behind the caller", arguments: [1, 3])
+    func fileClosedOnReturn(decodingThreads: Int) throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("noise.mkv")
         // Frames of pure noise take milliseconds each to decode, so a decoding thread left
@@ -22,7 +22,7 @@ struct EarlyStopTests {
 
         let request = try DetectTrajectoriesRequest(trajectoryLength: 5)
         #expect(throws: EnoughFrames.self) {
-            _ = try VideoTrajectoryDetection.run(uri: path, request: request) { frame in
+            _ = try VideoTrajectoryDetection.run(uri: path, request: request, decodingThreads: decodingThreads) { frame in
                 if frame.stamp.index >= 2 { throw EnoughFrames() }
             }
         }

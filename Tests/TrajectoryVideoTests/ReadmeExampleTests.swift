@@ -47,8 +47,12 @@ import TrajectoryVideo
         #expect(uuids.count == 1)
     }
 
-    @Test("frames handed over by the decoding thread give the points of frames decoded one at a time, however slow the analysis")
-    func handedOverFrames() throws {
+    /// With one decoding thread (the default on two cores) FFmpeg decodes on the decoding
+    /// thread itself; with more it hands frames over from its own frame threads.
+    @Test(
+        "frames handed over by the decoding thread give the points of frames decoded one at a time, however slow the analysis",
+        arguments: [1, 3])
+    func handedOverFrames(decodingThreads: Int) throws {
         func points(_ observations: [UUID: TrajectoryObservation]) -> [TrajectoryPoint] {
             observations.values.flatMap(\.points).sorted { $0.frame < $1.frame }
         }
@@ -67,7 +71,8 @@ import TrajectoryVideo
         // decoder fills the queue and waits on it every frame.
         latest = [:]
         let handedOver = try DetectTrajectoriesRequest(trajectoryLength: 10)
-        _ = try VideoTrajectoryDetection.run(uri: Self.clip, request: handedOver) { frame in
+        _ = try VideoTrajectoryDetection.run(uri: Self.clip, request: handedOver, decodingThreads: decodingThreads) {
+            frame in
             for observation in frame.observations { latest[observation.uuid] = observation }
             Thread.sleep(forTimeInterval: 0.002)
         }
