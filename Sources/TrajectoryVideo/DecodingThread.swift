@@ -1,10 +1,4 @@
 import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import TrajectoryKit
 
 /// Decodes a video on a thread of its own into a ``DecodedFrameQueue``, so that FFmpeg decodes
@@ -33,7 +27,7 @@ final class DecodingThread: @unchecked Sendable {
     private let sizeLimit: FrameSizeLimit
     /// Raised by ``stop()``: the reader's network reads then give up at once.
     private let stopSignal: StopSignal
-    /// Whether ``stop()`` waits for the thread (see ``readsCanBeStopped(uri:)``).
+    /// Whether ``stop()`` waits for the thread (see ``InputLocation/readsCanBeStopped(_:)``).
     private let waitsWhenStopped: Bool
 
     /// Starts decoding `uri`, on `decoderThreads` of FFmpeg's threads, into a new queue of
@@ -51,7 +45,7 @@ final class DecodingThread: @unchecked Sendable {
         self.reader = consume reader
         self.sizeLimit = sizeLimit
         self.minimumAnalysisLongSide = minimumAnalysisLongSide
-        self.waitsWhenStopped = Self.readsCanBeStopped(uri: uri)
+        self.waitsWhenStopped = InputLocation.readsCanBeStopped(uri)
         self.queue = DecodedFrameQueue(capacity: capacity)
         let thread = Thread { [self] in decodeAll() }
         thread.name = "trajectories decoding"
@@ -59,41 +53,13 @@ final class DecodingThread: @unchecked Sendable {
     }
 
     /// Tells the thread to stop at its next frame, and waits until it has, input closed,
-    /// unless a read of the input may wait on its writer for ever (``readsCanBeStopped(uri:)``):
+    /// unless a read of the input may wait on its writer for ever (``InputLocation/readsCanBeStopped(_:)``):
     /// then the thread stops, and closes the input, once the next read returns. Call it however
     /// the analysis ends; after the stream's end it returns at once.
     func stop() {
         stopSignal.raise()
         queue.stop()
         if waitsWhenStopped { queue.waitUntilFinished() }
-    }
-
-    /// Whether a read of `uri` ends soon once ``stop()`` is called: a regular file's does, and
-    /// so does a read from a network protocol, which gives up at the stop signal. A pipe,
-    /// standard input, a FIFO or a device waits in the kernel until its writer sends more or
-    /// closes it, which may be never; so may any other protocol, such as FFmpeg's `async:` or
-    /// `cache:` wrapped around a pipe, and those are not waited for either.
-    static func readsCanBeStopped(uri: String) -> Bool {
-        guard uri != "-" else { return false }
-        guard let colon = uri.firstIndex(of: ":") else { return isRegularFile(uri) }
-        let scheme = uri[..<colon].lowercased()
-        // "hls+http" and the like: the part after the last "+" does the reading.
-        if networkProtocols.contains(scheme.split(separator: "+").last.map(String.init) ?? scheme) { return true }
-        if scheme == "file" { return isRegularFile(String(uri[uri.index(after: colon)...])) }
-        // FFmpeg reads a path such as "clip:1.mp4" as a file when no protocol has that name.
-        return !["pipe", "fd"].contains(scheme) && isRegularFile(uri)
-    }
-
-    /// FFmpeg's protocols that read from the network and check the interrupt callback while
-    /// they wait.
-    private static let networkProtocols: Set<String> = [
-        "http", "https", "tcp", "udp", "tls", "rtp", "rtsp", "rtsps", "rtmp", "rtmps", "rtmpt", "rtmpe", "rtmpte",
-        "rtmpts", "srt", "ftp", "mmsh", "mmst", "gopher", "gophers", "icecast", "srtp",
-    ]
-
-    private static func isRegularFile(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
     }
 
     private func decodeAll() {

@@ -1,12 +1,6 @@
 import CFFmpeg
 import CVideoIO
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Owns one opened input (its AVFormatContext) and the packet it reads into, and frees both
 /// in `deinit`. Finds the best video stream and tells the demuxer to skip every other stream.
 struct Demuxer: ~Copyable {
@@ -39,7 +33,7 @@ struct Demuxer: ~Copyable {
         opening.pointee.opaque = log.contextOpaque
         if let stopSignal { opening.pointee.interrupt_callback = stopSignal.interruptCallback }
         var options: OpaquePointer?
-        if Self.isNetworkURL(url) {
+        if InputLocation.isProtocol(url) {
             // rw_timeout is every protocol's read/write timeout, in microseconds.
             av_dict_set(&options, "rw_timeout", String(Int64(networkTimeout * 1_000_000)), 0)
         }
@@ -144,23 +138,10 @@ struct Demuxer: ~Copyable {
         case FFmpegCode.noSuchFile: return VideoError(.noSuchFile, uri: uri)
         case FFmpegCode.permissionDenied: return VideoError(.permissionDenied, uri: uri)
         default:
-            if isEmptyRegularFile(uri) { return VideoError(.emptyFile, uri: uri) }
+            if InputLocation.regularFileSize(uri) == 0 { return VideoError(.emptyFile, uri: uri) }
             if code == FFmpegCode.invalidData { return VideoError(.notAVideo, uri: uri, detail: log.latest) }
             if code == FFmpegCode.timedOut { return VideoError(.readFailed, uri: uri, detail: "no data arrived in time (timed out)") }
             return VideoError(.readFailed, uri: uri, detail: log.latest ?? FFmpegCode.message(code))
         }
-    }
-
-    /// Whether FFmpeg reaches `url` over a network (`http:`, `rtmp:`, `tcp:`, …) rather than
-    /// from a file or a pipe, where a slow writer is no reason to give up.
-    static func isNetworkURL(_ url: String) -> Bool {
-        guard let colon = url.firstIndex(of: ":") else { return false }
-        let scheme = url[..<colon].lowercased()
-        return scheme.count > 1 && !["file", "pipe", "fd"].contains(scheme) && scheme.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" }
-    }
-
-    private static func isEmptyRegularFile(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG && status.st_size == 0
     }
 }

@@ -99,11 +99,7 @@ public struct VideoReader: ~Copyable {
     public mutating func nextFrame<Result>(
         _ body: (Span<UInt8>, PlaneLayout, FrameStamp) throws -> Result
     ) throws -> Result? {
-        guard let (frame, stamp) = nextDecodedFrame() else { return nil }
-        return try luma.withLumaPlane(of: frame, uri: info.uri) { plane, layout in
-            let pixels = UnsafeBufferPointer(start: plane, count: layout.minimumByteCount)
-            return try body(pixels.span, layout, stamp)
-        }
+        try nextFrame(handingOver: { plane, layout, stamp, _ in try body(plane, layout, stamp) })
     }
 
     /// A decoded frame whose luma plane is lent where the decoder put it: moving the frame out

@@ -68,7 +68,10 @@ public enum VideoTrajectoryDetection {
     /// thread more than there are cores, runs four busy threads on two cores; one decoding
     /// thread there took 8 % less CPU at 720p and 1080p alike, and less wall time than two or
     /// FFmpeg's three (README, "Speed").
-    public static var defaultDecodingThreads: Int { min(16, max(1, ProcessInfo.processInfo.activeProcessorCount - 1)) }
+    public static var defaultDecodingThreads: Int { allowedDecodingThreads.clamped(ProcessInfo.processInfo.activeProcessorCount - 1) }
+
+    /// The decoding threads a run may be given.
+    public static let allowedDecodingThreads = 1...16
 
     /// Decodes `uri` and performs `request` on every frame.
     ///
@@ -78,8 +81,9 @@ public enum VideoTrajectoryDetection {
     ///     detector allocates anything for it.
     ///   - networkTimeout: seconds a network stream may send nothing before the run ends (see
     ///     ``VideoReader/init(uri:networkTimeout:)``).
-    ///   - decodingThreads: FFmpeg's decoding threads (1…16); nil leaves one core to the
-    ///     analysis and gives FFmpeg the others (``defaultDecodingThreads``).
+    ///   - decodingThreads: FFmpeg's decoding threads, brought within ``allowedDecodingThreads``;
+    ///     nil leaves one core to the analysis and gives FFmpeg the others
+    ///     (``defaultDecodingThreads``).
     ///   - onAnalysedFrame: called after every frame the request analysed, in presentation order.
     /// - Throws: ``VideoError`` when the video cannot be opened or read or holds no decodable
     ///   frame (damage may still leave some: those are kept, with warnings), `ConfigurationError`
@@ -91,7 +95,7 @@ public enum VideoTrajectoryDetection {
     ) throws -> Summary {
         try request.validateSettings()  // before the thread starts, which reads one of them
         let decoding = try DecodingThread(
-            uri: uri, networkTimeout: networkTimeout, decoderThreads: min(16, max(1, decodingThreads ?? defaultDecodingThreads)),
+            uri: uri, networkTimeout: networkTimeout, decoderThreads: decodingThreads.map(allowedDecodingThreads.clamped) ?? defaultDecodingThreads,
             capacity: decodedFramesAhead,
             sizeLimit: FrameSizeLimit(uri: uri, maximumPixels: maximumFramePixels),
             minimumAnalysisLongSide: request.minimumAnalysisLongSide)
@@ -155,4 +159,9 @@ struct FrameSizeLimit {
                 detail: "its \(width)×\(height) frames exceed the limit of \(maximumPixels) pixels per frame")
         }
     }
+}
+
+extension ClosedRange<Int> {
+    /// `value`, or the nearer bound when it lies outside.
+    fileprivate func clamped(_ value: Int) -> Int { Swift.min(Swift.max(value, lowerBound), upperBound) }
 }
