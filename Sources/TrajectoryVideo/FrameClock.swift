@@ -22,12 +22,18 @@ struct FrameClock {
         self.secondsPerFrame = 1 / (frameRate > 0 ? frameRate : Self.fallbackFrameRate)
     }
 
-    /// The timestamp, in ticks, of the time `seconds` after the stream's start; nil while the
-    /// start is not known (no start time in the stream, and no stamped frame yet), or when
-    /// `seconds` is not a time a stream can reach.
+    /// Times in seconds this close are the same instant: a time read back from ticks, or
+    /// carried through a JSON document, differs from the tick's own by far less.
+    static let sameInstant = 1e-6
+
+    /// The timestamp, in ticks, of the time `seconds` after the stream's start: the last tick
+    /// at or before it, where a tick within ``sameInstant`` after it counts as at it (a frame's
+    /// own time, divided back into ticks, can land just under its tick). Nil while the start is
+    /// not known (no start time in the stream, and no stamped frame yet), or when `seconds` is
+    /// not a time a stream can reach.
     func ticks(atSeconds seconds: Double) -> Int64? {
         guard let origin, seconds.isFinite, seconds >= 0 else { return nil }
-        let ticks = (seconds / secondsPerTick).rounded(.down)
+        let ticks = ((seconds + Self.sameInstant) / secondsPerTick).rounded(.down)
         guard ticks < Double(Int64.max / 2), abs(origin) < Int64.max / 2 else { return nil }
         return origin + Int64(ticks)
     }

@@ -17,11 +17,7 @@ enum StreamCopy {
             let origin = stream.pointee.start_time
             guard origin != FFmpegCode.noTimestamp else { return nil }
             let clock = FrameClock(secondsPerTick: av_q2d(timeBase), startTime: origin, frameRate: 0)
-            // A frame exactly at the start or the end belongs to the piece, as when re-encoding,
-            // even where seconds ÷ seconds-per-tick lands just under its tick.
-            let tolerance = VideoClipper.timeTolerance
-            guard let start = clock.ticks(atSeconds: piece.start + tolerance),
-                  let end = clock.ticks(atSeconds: piece.end + tolerance),
+            guard let start = clock.ticks(atSeconds: piece.start), let end = clock.ticks(atSeconds: piece.end),
                 demuxer.seekToKeyframe(atOrBefore: start) >= 0, demuxer.readVideoPacket() >= 0
             else { return nil }
             let first = demuxer.packet.pointee

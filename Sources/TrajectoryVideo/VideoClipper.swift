@@ -75,11 +75,6 @@ public enum VideoClipper {
         return clips.map { $0! }
     }
 
-    /// How far, in seconds, a frame's time may lie outside a piece's range and still belong to
-    /// it: times and ranges pass through doubles and tick counts, and a frame exactly at a
-    /// piece's end must not be lost to rounding.
-    static let timeTolerance = 1e-6
-
     /// Decodes `uri` once and encodes every piece from the frames in its range.
     ///
     /// Decoding starts at the keyframe before the earliest piece rather than at the stream's
@@ -102,7 +97,8 @@ public enum VideoClipper {
     private static func reEncode(uri: String, pieces: [Piece], seekingTo seekTarget: Double?) throws(VideoError) -> [Clip]? {
         var reader = try PictureReader(uri: uri)
         let timing = reader.timing
-        let tolerance = timeTolerance
+        // A frame exactly at a piece's start or end belongs to it.
+        let tolerance = FrameClock.sameInstant
         // After a seek, the latest time the first frame may have.
         var firstFrameLimit: Double?
         if let seekTarget {
