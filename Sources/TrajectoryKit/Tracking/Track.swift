@@ -173,18 +173,12 @@ final class Track {
         return isDisplaced ? .displaced : .refused
     }
 
-    /// The latest window assessed as a flight; when it fits poorly and holds ten points or more,
-    /// assessed again without its worst-fitting point, unless that is the newest. As in
-    /// confirming a track, one detection in ten may be a stray (a fragment of the ball, a
-    /// blurred streak measured off centre): a point that stays in the window for ten frames
-    /// must not leave them all unfitted. The point being taken must fit.
+    /// The latest window assessed as a flight, allowing one point in ten to be a stray as in
+    /// confirming a track (a fragment of the ball, a blurred streak measured off centre): a
+    /// point that stays in the window for ten frames must not leave them all unfitted. The
+    /// newest point, the one being taken, is never set aside: it must fit.
     private func latestWindowAllowingOneStray(test: FreeFlightTest) -> FlightAssessment {
-        let window = self.window
-        let assessment = test.assess(window, for: .continuing)
-        guard assessment.verdict == .poorFit, window.count >= 10 else { return assessment }
-        let worst = test.worstFitting(window)
-        guard worst != window.index(before: window.endIndex) else { return assessment }
-        return test.assess(window.indices.lazy.filter { $0 != worst }.map { window[$0] }, for: .continuing)
+        assessAllowingStrays((history.count - window.count)..<history.count, test: test, for: .continuing, keepingNewest: true)
     }
 
     /// How far beyond its flight's gate a confirmed track still takes a detection as its ball.
@@ -231,26 +225,40 @@ final class Track {
     /// kept between calls so that assessing does not allocate.
     private var strays: [Int] = []
 
-    /// The points of `history` without the strays, indexed by their index in `history`.
-    private var samplesWithoutStrays: LazyMapCollection<LazyFilterCollection<Range<Int>>, TrackSample> {
-        history.indices.lazy.filter { !self.strays.contains($0) }.map { self.history[$0] }
+    /// The points of `history` in `range` without the strays, indexed by their index in
+    /// `history`. The closures capture only `self`, so building this allocates nothing.
+    private func samplesWithoutStrays(in range: Range<Int>) -> LazyMapCollection<LazyFilterCollection<Range<Int>>, TrackSample> {
+        range.lazy.filter { !self.strays.contains($0) }.map { self.history[$0] }
     }
 
-    /// Assesses the whole history, setting aside up to one point in ten as strays (the worst
-    /// fitting first) while the fit is poor. Returns the assessment when the rest is a free
-    /// flight of a ball moving on its own and detected like one, with the strays left in
-    /// `strays`.
+    /// Assesses the points of `history` in `range` for `purpose`, setting aside up to one point
+    /// in ten as strays (the worst fitting first, but never the newest when `keepingNewest`)
+    /// while the fit is poor; the strays are left in `strays`.
+    private func assessAllowingStrays(
+        _ range: Range<Int>, test: FreeFlightTest, for purpose: FreeFlightTest.Purpose, keepingNewest: Bool
+    ) -> FlightAssessment {
+        strays.removeAll(keepingCapacity: true)
+        var assessment = test.assess(samplesWithoutStrays(in: range), for: purpose)
+        while assessment.verdict == .poorFit, strays.count < range.count / 10 {
+            let worst = test.worstFitting(samplesWithoutStrays(in: range))
+            if keepingNewest && worst == range.upperBound - 1 { break }
+            strays.append(worst)
+            assessment = test.assess(samplesWithoutStrays(in: range), for: purpose)
+        }
+        return assessment
+    }
+
+    /// Assesses the whole history for confirmation, allowing strays (`assessAllowingStrays`).
+    /// Returns the assessment when the rest is a free flight of a ball moving on its own and
+    /// detected like one, with the strays left in `strays`.
     private func assessWithoutStrays(
         test: FreeFlightTest, motion: CommonMotionTest, evidence: DetectionEvidence
     ) -> FlightAssessment? {
-        strays.removeAll(keepingCapacity: true)
-        var assessment = test.assess(history, for: .confirming(travelOver: windowLength))
-        while assessment.verdict == .poorFit, strays.count < history.count / 10 {
-            strays.append(test.worstFitting(samplesWithoutStrays))
-            assessment = test.assess(samplesWithoutStrays, for: .confirming(travelOver: windowLength))
-        }
-        guard assessment.isFreeFlight, motion.movesOnItsOwn(samplesWithoutStrays, isRolling: assessment.isRolling),
-              evidence.supportsConfirmation(samplesWithoutStrays, isRolling: assessment.isRolling)
+        let range = 0..<history.count
+        let assessment = assessAllowingStrays(range, test: test, for: .confirming(travelOver: windowLength), keepingNewest: false)
+        let kept = samplesWithoutStrays(in: range)
+        guard assessment.isFreeFlight, motion.movesOnItsOwn(kept, isRolling: assessment.isRolling),
+              evidence.supportsConfirmation(kept, isRolling: assessment.isRolling)
         else { return nil }
         return assessment
     }
