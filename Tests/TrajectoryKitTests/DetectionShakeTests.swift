@@ -170,9 +170,17 @@ import TrajectoryKit
     /// for 1080p, or whole, so that the motion measured in analysed pixels must be scaled back.
     static let width = 2 * DetectionShakeTests.width, height = 2 * DetectionShakeTests.height
 
+    /// The camera's shake in analysed pixels: `DetectionShakeTests.shake` with a faster jitter
+    /// on top. A slow sway bends a ten-point window less than a ball's noise, so only a fast
+    /// jitter, taken off at the wrong scale, shows up in a flight's fit.
+    static func shake(_ frame: Int) -> PixelPoint {
+        let slow = DetectionShakeTests.shake(frame), t = Double(frame)
+        return PixelPoint(x: slow.x + 2.5 * sin(2.1 * t), y: slow.y + 2 * sin(2.6 * t + 0.5))
+    }
+
     /// The thrown ball of `DetectionShakeTests` at twice the size, shown moved by the camera.
     static func shown(_ frame: Int) -> PixelPoint {
-        let path = DetectionTests.throwPath(frame), shake = DetectionShakeTests.shake(frame)
+        let path = DetectionTests.throwPath(frame), shake = Self.shake(frame)
         return PixelPoint(x: 2 * (path.x + shake.x), y: 2 * (path.y + shake.y))
     }
 
@@ -198,7 +206,7 @@ import TrajectoryKit
         let shrunkLayout = PlaneLayout(width: shrunkSize.width, height: shrunkSize.height, bytesPerRow: shrunkSize.width)
         var shrunk = [UInt8](repeating: 0, count: shrunkLayout.minimumByteCount)
         for frame in 0..<24 {
-            let shake = DetectionShakeTests.shake(frame)
+            let shake = Self.shake(frame)
             scene.cameraOffset = PixelPoint(x: 2 * shake.x, y: 2 * shake.y)
             let image = scene.frame([.ball(at: Self.shown(frame), radius: 12, luma: 220)])
             do {
