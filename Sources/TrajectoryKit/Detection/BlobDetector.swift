@@ -31,10 +31,12 @@ public struct BlobDetector {
     }
     /// The thresholds applied to the last analysed frame; nil until four frames have been seen.
     public private(set) var lastThresholds: MotionThresholds?
-    /// How far the camera moved the picture from the frame before the last analysed one to
-    /// that one; nil until two frames have been seen. Exactly ``CameraMotion/zero`` when it
-    /// did not measurably move (a camera on a tripod), and then the frames are compared pixel
-    /// by pixel.
+    /// How far the picture the detector is lent moved from the frame before the last analysed
+    /// one to that one; nil until two frames have been seen. Exactly ``CameraMotion/zero`` when
+    /// it did not measurably move (a camera on a tripod), and then the frames are compared pixel
+    /// by pixel. It includes a move of the view itself (``viewMoved(by:)``, a region of interest
+    /// that follows something), and is that move alone when the picture has too little texture
+    /// to measure.
     public private(set) var lastCameraMotion: CameraMotion?
     /// Whether ``lastCameraMotion`` is clearly the camera's: a motion (not none) that takes
     /// away at least ``leastExplainedMisfit`` of the misfit the tracking points show with no
@@ -224,9 +226,10 @@ public struct BlobDetector {
         for age in history.ages.dropFirst(2) {
             motionSince[age] = Self.still(chainedMotion(since: age, position: position))
         }
-        guard history.contains(age: 3) else { return }
-        motionSince[3] = directMotion(since: 3, current: current, position: position, layout: layout)
-        if motionSince[1] != .zero || motionSince[3] != .zero {
+        let oldestCompared = Self.framesWithoutMotion
+        guard history.contains(age: oldestCompared) else { return }
+        motionSince[oldestCompared] = directMotion(since: oldestCompared, current: current, position: position, layout: layout)
+        if motionSince[1] != .zero || motionSince[oldestCompared] != .zero {
             motionSince[2] = directMotion(since: 2, current: current, position: position, layout: layout)
         }
     }

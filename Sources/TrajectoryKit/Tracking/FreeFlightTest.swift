@@ -68,8 +68,9 @@ struct FlightAssessment: Sendable, Hashable {
 /// Decides whether points (at least five, at distinct times) are one ball in free flight: x and
 /// y fit by one constant acceleration in time with residuals at the level of the centroid noise,
 /// an acceleration either (statistically) zero — a ball rolling in a straight line — or pointing
-/// down the frame within a small tilt and strong enough for the ball's apparent size, the same
-/// in the first and the second half of the points, a real displacement, and a steady radius.
+/// down the frame within a small tilt and strong enough for the ball's apparent size, and the
+/// same in the first and the second half of the points; to confirm a track, also a real
+/// displacement and a steady radius (see `Purpose`).
 struct FreeFlightTest: Sendable {
     let criteria: TrajectoryTracker.FlightCriteria
 

@@ -12,7 +12,8 @@ import struct Foundation.UUID
 ///    first, strong blobs before weak ones);
 /// 3. **update** the matched tracks; a confirmed track fits a point that keeps its free
 ///    flight (weighing little a blob that is only part of its ball, or its ball merged with
-///    something), reports without fitting one a little off its path (the ball merged with
+///    something, and setting aside one earlier point in ten that strays off the fit), reports
+///    without fitting one a little off its path (the ball merged with
 ///    clutter or split at the apex), and refuses one that breaks it (a bounce), which then
 ///    counts as a miss;
 /// 4. **create** a tentative track from every strong blob left over (weak blobs only extend,
