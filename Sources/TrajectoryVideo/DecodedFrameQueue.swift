@@ -167,13 +167,18 @@ final class DecodedFrameQueue: @unchecked Sendable {
 
     /// Waits for the oldest decoded frame and lends its plane to `body`, then frees its buffer.
     ///
-    /// - Returns: what `body` returns, or nil once the stream has ended and every frame was taken.
+    /// - Returns: what `body` returns, or nil once the stream has ended and every frame was
+    ///   taken, or once ``stop()`` was called (frames still queued are then left).
     /// - Throws: the error that stopped decoding, once the frames before it have been taken, or
     ///   what `body` throws.
     func withOldest<Result>(_ body: (Span<UInt8>, QueuedFrame) throws -> Result) throws -> Result? {
         condition.lock()
-        while queued == 0 && !producerFinished { condition.wait() }
-        guard queued > 0 else {
+        while queued == 0 && !producerFinished && !consumerStopped { condition.wait() }
+        guard queued > 0, !consumerStopped else {
+            if consumerStopped {
+                condition.unlock()
+                return nil
+            }
             let failure = producerFailure
             condition.unlock()
             if let failure { throw failure }
@@ -195,8 +200,9 @@ final class DecodedFrameQueue: @unchecked Sendable {
         return try body(pixels.span, slot.frame)
     }
 
-    /// Tells the decoding side to stop (the analysis ended early). It stops at its next frame,
-    /// or at the stream's end; ``waitUntilFinished()`` waits for that.
+    /// Tells the decoding side to stop (the analysis ended early), and ends the analysing
+    /// side's wait for a frame. The decoding side stops at its next frame, or at the stream's
+    /// end; ``waitUntilFinished()`` waits for that.
     func stop() {
         condition.lock()
         consumerStopped = true

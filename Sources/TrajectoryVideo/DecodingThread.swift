@@ -55,11 +55,20 @@ final class DecodingThread: @unchecked Sendable {
     /// Tells the thread to stop at its next frame, and waits until it has, input closed,
     /// unless a read of the input may wait on its writer for ever (``InputLocation/readsCanBeStopped(_:)``):
     /// then the thread stops, and closes the input, once the next read returns. Call it however
-    /// the analysis ends; after the stream's end it returns at once.
-    func stop() {
+    /// the analysis ends; after the stream's end it returns at once. Returns whether it waited,
+    /// so that the thread's counts and warnings may be read.
+    @discardableResult
+    func stop() -> Bool {
+        interrupt()
+        if waitsWhenStopped { queue.waitUntilFinished() }
+        return waitsWhenStopped
+    }
+
+    /// Stops decoding and ends the analysing side's wait for the next frame, without waiting
+    /// for the thread: callable from any thread while the run goes on.
+    func interrupt() {
         stopSignal.raise()
         queue.stop()
-        if waitsWhenStopped { queue.waitUntilFinished() }
     }
 
     private func decodeAll() {

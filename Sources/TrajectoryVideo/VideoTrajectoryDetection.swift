@@ -34,7 +34,8 @@ public enum VideoTrajectoryDetection {
     public struct Summary: Sendable, Hashable {
         /// The video as its container describes it.
         public var info: VideoInfo
-        /// Frames decoded, in presentation order.
+        /// Frames decoded, in presentation order; after an early stop, the frames taken for
+        /// analysis (the results cover those).
         public var framesDecoded: Int
         /// Frames the request analysed (fewer than decoded when it has a frame spacing).
         public var framesAnalysed: Int
@@ -43,6 +44,8 @@ public enum VideoTrajectoryDetection {
         /// Problems that did not stop the run (a truncated file, damaged packets, a resource
         /// limit that bound, a video too short to hold a trajectory), one line each.
         public var warnings: [String]
+        /// Whether a ``RunStopper`` ended the run before the video's end.
+        public var stoppedEarly = false
 
         /// The video's duration: the container's when it gives one, else the decoded frames' span.
         public var duration: Double {
@@ -84,6 +87,8 @@ public enum VideoTrajectoryDetection {
     ///   - decodingThreads: FFmpeg's decoding threads, brought within ``allowedDecodingThreads``;
     ///     nil leaves one core to the analysis and gives FFmpeg the others
     ///     (``defaultDecodingThreads``).
+    ///   - stopper: lets another thread end the run early and still get its summary and the
+    ///     frames analysed so far (``Summary/stoppedEarly``).
     ///   - onAnalysedFrame: called after every frame the request analysed, in presentation order.
     /// - Throws: ``VideoError`` when the video cannot be opened or read or holds no decodable
     ///   frame (damage may still leave some: those are kept, with warnings), `ConfigurationError`
@@ -91,7 +96,7 @@ public enum VideoTrajectoryDetection {
     public static func run(
         uri: String, request: DetectTrajectoriesRequest, maximumFramePixels: Int = defaultMaximumFramePixels,
         networkTimeout: Double = VideoReader.defaultNetworkTimeout, decodingThreads: Int? = nil,
-        onAnalysedFrame: (AnalysedFrame) throws -> Void
+        stopper: RunStopper? = nil, onAnalysedFrame: (AnalysedFrame) throws -> Void
     ) throws -> Summary {
         try request.validateSettings()  // before the thread starts, which reads one of them
         let decoding = try DecodingThread(
@@ -102,9 +107,11 @@ public enum VideoTrajectoryDetection {
         // However the loop ends, the decoding thread is stopped; after an early end it is waited
         // for, with the input closed, unless the input is one that may never answer.
         defer { decoding.stop() }
+        stopper?.attach(decoding)
+        defer { stopper?.detach() }
         let handler = SequenceRequestHandler()
         let requests = [request]  // made once: a literal in the loop would allocate every frame
-        var framesAnalysed = 0
+        var framesAnalysed = 0, framesTaken = 0
         var lastFrameTime: Double?
         while let frame = try decoding.queue.withOldest({ plane, frame in
             try handler.perform(
@@ -113,11 +120,17 @@ public enum VideoTrajectoryDetection {
             return frame
         }) {
             lastFrameTime = frame.stamp.time
+            framesTaken += 1
             if request.resultsFrame == frame.stamp {
                 framesAnalysed += 1
                 try onAnalysedFrame(AnalysedFrame(
                     stamp: frame.stamp, width: frame.width, height: frame.height, observations: request.results ?? []))
             }
+        }
+        if stopper?.isRequested == true {
+            return stoppedSummary(
+                decoding: decoding, framesTaken: framesTaken, framesAnalysed: framesAnalysed,
+                lastFrameTime: lastFrameTime, request: request)
         }
         // The loop ends only once the queue has seen the decoding thread finish, its last act:
         // its counts are the caller's to read from here.
@@ -136,6 +149,24 @@ public enum VideoTrajectoryDetection {
 
     /// Why a run could not have found any trajectory, when it analysed too few frames for one:
     /// an empty result must not read as "no ball here".
+    /// The summary of a run ended by its ``RunStopper``: the frames taken for analysis stand
+    /// for those decoded (the decoder may have read a few more, unanalysed), and the decoding
+    /// thread's warnings are read only when it could be waited for.
+    private static func stoppedSummary(
+        decoding: DecodingThread, framesTaken: Int, framesAnalysed: Int, lastFrameTime: Double?,
+        request: DetectTrajectoriesRequest
+    ) -> Summary {
+        let finished = decoding.stop()
+        let covered = lastFrameTime.map { " (up to \(String(format: "%.3f", $0)) s)" } ?? ""
+        let warnings = (finished ? decoding.warnings : []) + request.limitWarnings
+            + ["stopped early: the results cover the first \(framesTaken) frame\(framesTaken == 1 ? "" : "s")\(covered)"]
+        var summary = Summary(
+            info: decoding.info, framesDecoded: framesTaken, framesAnalysed: framesAnalysed,
+            lastFrameTime: lastFrameTime, warnings: warnings)
+        summary.stoppedEarly = true
+        return summary
+    }
+
     static func tooFewFramesWarning(analysed: Int, request: DetectTrajectoriesRequest) -> String? {
         let needed = BlobDetector.framesWithoutMotion + request.trajectoryLength
         guard analysed < needed else { return nil }

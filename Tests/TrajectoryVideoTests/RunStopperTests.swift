@@ -1,0 +1,90 @@
+import Foundation
+import Synchronization
+import Testing
+import TrajectoryKit
+import TrajectoryVideo
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A run ended by its `RunStopper` returns its summary, marked stopped, with the frames it
+/// analysed: what Ctrl-C on `detect` relies on to keep the results.
+@Suite("Stopping a run with a RunStopper")
+struct RunStopperTests {
+    static let frameCount = 20
+
+    /// A Matroska clip of a moving square on a pipe that is then left open and silent.
+    private static func silentPipe() throws -> PipeEnds {
+        let directory = try TemporaryDirectory()
+        // Matroska hands over each frame as soon as its bytes are in.
+        let path = directory.file("clip.mkv")
+        try MovingSquare().write(to: path, count: frameCount, settings: quickSettings())
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let ends = try PipeEnds()
+        Thread { ends.write(bytes, thenClose: false) }.start()
+        return ends
+    }
+
+    @Test("a stop asked for during a frame ends the run after that frame, with its summary")
+    func stopDuringAFrame() throws {
+        let ends = try Self.silentPipe()
+        defer { close(ends.writeEnd) }
+        let stopper = RunStopper()
+        let analysed = Mutex(0)
+        let result = outcome(within: 20) {
+            let request = try DetectTrajectoriesRequest(trajectoryLength: 5)
+            return try VideoTrajectoryDetection.run(uri: "pipe:\(ends.readEnd)", request: request, stopper: stopper) { frame in
+                analysed.withLock { $0 += 1 }
+                if frame.stamp.index == 9 { stopper.requestStop() }
+            }
+        }
+        let summary = try #require(try #require(result, "the run did not return").get())
+        #expect(summary.stoppedEarly)
+        #expect(summary.framesDecoded == 10, "the frames taken, 0 to 9")
+        #expect(summary.framesAnalysed == 10 && analysed.withLock { $0 } == 10)
+        #expect(summary.warnings.last == "stopped early: the results cover the first 10 frames (up to 0.300 s)")
+    }
+
+    @Test("a stop asked for from another thread ends a run that waits on a silent stream")
+    func stopWhileWaiting() throws {
+        let ends = try Self.silentPipe()
+        defer { close(ends.writeEnd) }
+        let stopper = RunStopper()
+        let analysed = Mutex(0)
+        // Once the analysis has taken what the decoder let go of (it holds back a frame or two
+        // until the stream's end), the run waits for a frame that never comes: stop it then.
+        Thread {
+            while analysed.withLock({ $0 }) < Self.frameCount - 2 { Thread.sleep(forTimeInterval: 0.01) }
+            Thread.sleep(forTimeInterval: 0.5)
+            stopper.requestStop()
+        }.start()
+        let result = outcome(within: 20) {
+            let request = try DetectTrajectoriesRequest(trajectoryLength: 5)
+            return try VideoTrajectoryDetection.run(uri: "pipe:\(ends.readEnd)", request: request, stopper: stopper) { _ in
+                analysed.withLock { $0 += 1 }
+            }
+        }
+        // Before, the run waited for the stream's end.
+        let summary = try #require(try #require(result, "the run waited for the silent stream").get())
+        #expect(summary.stoppedEarly)
+        #expect(summary.framesAnalysed == analysed.withLock { $0 })
+        #expect(summary.framesAnalysed >= Self.frameCount - 2)
+    }
+
+    @Test("a run that reaches its end is not marked stopped, and a stopper asked first stops the next run at once")
+    func unusedAndEarlyStoppers() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("clip.mkv")
+        try MovingSquare().write(to: path, count: Self.frameCount, settings: quickSettings())
+        let whole = try VideoTrajectoryDetection.run(
+            uri: path, request: try DetectTrajectoriesRequest(trajectoryLength: 5), stopper: RunStopper()) { _ in }
+        #expect(!whole.stoppedEarly && whole.framesDecoded == Self.frameCount)
+
+        let stopper = RunStopper()
+        stopper.requestStop()
+        let none = try VideoTrajectoryDetection.run(
+            uri: path, request: try DetectTrajectoriesRequest(trajectoryLength: 5), stopper: stopper) { _ in }
+        #expect(none.stoppedEarly && none.framesAnalysed == 0)
+    }
+}
