@@ -43,16 +43,24 @@ struct DetectCommand: ParsableCommand {
             let request = try requestOptions.makeRequest()
             request.limits = limitOptions.resourceLimits
             var history = TrajectoryHistory()
+            let stopper = RunStopper()
+            let interrupts = InterruptHandler(stopping: stopper)
             // The results first: a picture that cannot be drawn must not lose them.
             switch format {
             case .json:
-                let report = try detectDocument(request: request, history: &history)
+                let report = try detectDocument(request: request, stopper: stopper, history: &history)
                 try destination.writeDocument(JSONOutput.document(report))
                 report.warnings.forEach(Diagnostics.warning)
             case .jsonl:
-                let summary = try detectLines(request: request, into: &destination, history: &history)
+                let summary = try detectLines(request: request, stopper: stopper, into: &destination, history: &history)
                 try destination.finishLines()
                 summary.warnings.forEach(Diagnostics.warning)
+            }
+            if let signalNumber = interrupts.receivedSignal {
+                // The results so far are out; the pictures would read the whole video again.
+                if pictures.isRequested { Diagnostics.warning("--overlay and --snapshot were not drawn after the stop") }
+                Diagnostics.warning("stopped by \(InterruptHandler.name(of: signalNumber))")
+                throw ExitCode(128 + signalNumber)
             }
             try pictures.render(
                 input: input, history: history, regionOfInterest: requestOptions.regionOfInterest,
@@ -61,11 +69,13 @@ struct DetectCommand: ParsableCommand {
     }
 
     /// The whole run as one report; records `history` when pictures are asked for.
-    private func detectDocument(request: DetectTrajectoriesRequest, history: inout TrajectoryHistory) throws -> TrajectoryReport {
+    private func detectDocument(
+        request: DetectTrajectoriesRequest, stopper: RunStopper, history: inout TrajectoryHistory
+    ) throws -> TrajectoryReport {
         var collector = TrajectoryCollector()
         let summary = try VideoTrajectoryDetection.run(
             uri: input, request: request, maximumFramePixels: limitOptions.maximumFramePixels,
-            networkTimeout: limitOptions.networkTimeout
+            networkTimeout: limitOptions.networkTimeout, stopper: stopper
         ) { frame in
             collector.add(frame.observations)
             if pictures.isRequested { history.record(frame.observations, frame: frame.stamp) }
@@ -83,12 +93,13 @@ struct DetectCommand: ParsableCommand {
 
     /// The run as JSON Lines, one written per analysed frame with observations.
     private func detectLines(
-        request: DetectTrajectoriesRequest, into destination: inout OutputDestination, history: inout TrajectoryHistory
+        request: DetectTrajectoriesRequest, stopper: RunStopper, into destination: inout OutputDestination,
+        history: inout TrajectoryHistory
     ) throws -> VideoTrajectoryDetection.Summary {
         var builder: FrameReportBuilder?
         return try VideoTrajectoryDetection.run(
             uri: input, request: request, maximumFramePixels: limitOptions.maximumFramePixels,
-            networkTimeout: limitOptions.networkTimeout
+            networkTimeout: limitOptions.networkTimeout, stopper: stopper
         ) { frame in
             if pictures.isRequested { history.record(frame.observations, frame: frame.stamp) }
             guard !frame.observations.isEmpty else { return }

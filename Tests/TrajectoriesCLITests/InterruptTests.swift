@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import TrajectoryKit
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Ctrl-C on a long run (hours of match footage, a live stream) keeps what was found: the
+/// results so far are written, complete and valid, with a warning, and the exit status says
+/// the run was stopped.
+@Suite struct InterruptTests {
+    @Test("SIGINT or SIGTERM on a stream that has gone silent writes the results so far and exits 128 + the signal",
+          arguments: [(SIGINT, "json"), (SIGINT, "jsonl"), (SIGTERM, "json")])
+    func stopOnSilentStream(signal signalNumber: Int32, format: String) throws {
+        let folder = try CommandLineRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Matroska hands over each frame as soon as its bytes are in.
+        let clip = folder.appendingPathComponent("toss.mkv").path
+        try FFmpeg.run(["-i", DetectCommandTests.toss, "-c", "copy", clip])
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: clip))
+
+        let process = Process()
+        process.executableURL = CommandLineRunner.executable
+        process.arguments = ["detect", "-", "--format", format]
+        let input = Pipe()
+        let outputFile = folder.appendingPathComponent("stdout"), errorFile = folder.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        process.standardInput = input
+        process.standardOutput = try FileHandle(forWritingTo: outputFile)
+        process.standardError = try FileHandle(forWritingTo: errorFile)
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        // The whole clip, then silence with the pipe open: without the signal the run would
+        // wait for the rest of the stream for ever.
+        input.fileHandleForWriting.write(bytes)
+        try Self.waitUntilRead(bytes.count, by: process.processIdentifier, within: 30)
+        Thread.sleep(forTimeInterval: 1)  // for the frames read to be analysed
+        kill(process.processIdentifier, signalNumber)
+        let deadline = Date().addingTimeInterval(20)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        try #require(!process.isRunning, "the run went on waiting for the stream")
+        try input.fileHandleForWriting.close()
+
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 128 + signalNumber)
+        let errors = try String(contentsOf: errorFile, encoding: .utf8).split(separator: "\n")
+        let name = signalNumber == SIGINT ? "SIGINT" : "SIGTERM"
+        #expect(errors.last == "trajectories: warning: stopped by \(name)", "\(errors)")
+        #expect(errors.contains { $0.hasPrefix("trajectories: warning: stopped early: the results cover the first ") })
+        let output = try String(contentsOf: outputFile, encoding: .utf8)
+        // The flight, frames 18 to 36, was analysed before the signal and is in the results.
+        let frames: [Int]
+        if format == "json" {
+            let report = try JSONDecoder().decode(TrajectoryReport.self, from: Data(output.utf8))
+            try #require(report.trajectories.count == 1)
+            frames = report.trajectories[0].points.map(\.frame)
+            #expect(report.warnings.contains { $0.hasPrefix("stopped early") })
+        } else {
+            let lines = output.split(separator: "\n")
+            frames = try lines.map { line in
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                return try #require(object["frame"] as? Int)
+            }
+        }
+        #expect((frames.first ?? .max) <= 28 && (frames.last ?? 0) >= 33, "\(frames)")
+    }
+
+    /// Waits until process `pid` has read `count` bytes (its /proc `rchar`, which counts what
+    /// it read from pipes and files).
+    static func waitUntilRead(_ count: Int, by pid: Int32, within seconds: Double) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            let io = (try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8)) ?? ""
+            let read = io.split(separator: "\n").first { $0.hasPrefix("rchar:") }
+                .flatMap { Int($0.dropFirst("rchar:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+            if read >= count { return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        Issue.record("the run read less than \(count) bytes in \(seconds) s")
+    }
+}
