@@ -8,7 +8,8 @@ import TrajectoryVideo
 /// command then exits with 128 + the signal's number, as a shell reports a process the signal
 /// ended. A second signal ends the process at once, as if nothing were installed.
 final class InterruptHandler: Sendable {
-    static let handledSignals = [SIGINT, SIGTERM]
+    /// The signals handled, with their names as the shell spells them.
+    static let handledSignals: [(number: Int32, name: String)] = [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")]
 
     private let received = Atomic<Int32>(0)
     // DispatchSource is not Sendable; the sources are only created and kept here.
@@ -16,13 +17,13 @@ final class InterruptHandler: Sendable {
 
     /// Starts handling SIGINT and SIGTERM by stopping `stopper`'s run.
     init(stopping stopper: RunStopper) {
-        for signalNumber in Self.handledSignals {
+        for (signalNumber, _) in Self.handledSignals {
             // A dispatch source sees a signal only once its default action is off.
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler { [weak self] in
                 guard let self, self.received.compareExchange(expected: 0, desired: signalNumber, ordering: .relaxed).exchanged else { return }
-                for other in Self.handledSignals { signal(other, SIG_DFL) }
+                for other in Self.handledSignals { signal(other.number, SIG_DFL) }
                 stopper.requestStop()
             }
             source.resume()
@@ -36,8 +37,8 @@ final class InterruptHandler: Sendable {
         return value == 0 ? nil : value
     }
 
-    /// The signal's name, as the shell spells it.
+    /// The name of a handled signal, as the shell spells it.
     static func name(of signalNumber: Int32) -> String {
-        signalNumber == SIGINT ? "SIGINT" : signalNumber == SIGTERM ? "SIGTERM" : "signal \(signalNumber)"
+        handledSignals.first { $0.number == signalNumber }?.name ?? "signal \(signalNumber)"
     }
 }

@@ -174,11 +174,11 @@ final class DecodedFrameQueue: @unchecked Sendable {
     func withOldest<Result>(_ body: (Span<UInt8>, QueuedFrame) throws -> Result) throws -> Result? {
         condition.lock()
         while queued == 0 && !producerFinished && !consumerStopped { condition.wait() }
-        guard queued > 0, !consumerStopped else {
-            if consumerStopped {
-                condition.unlock()
-                return nil
-            }
+        if consumerStopped {
+            condition.unlock()
+            return nil
+        }
+        guard queued > 0 else {
             let failure = producerFailure
             condition.unlock()
             if let failure { throw failure }

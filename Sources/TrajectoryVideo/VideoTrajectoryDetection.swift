@@ -147,8 +147,6 @@ public enum VideoTrajectoryDetection {
             lastFrameTime: lastFrameTime, warnings: warnings)
     }
 
-    /// Why a run could not have found any trajectory, when it analysed too few frames for one:
-    /// an empty result must not read as "no ball here".
     /// The summary of a run ended by its ``RunStopper``: the frames taken for analysis stand
     /// for those decoded (the decoder may have read a few more, unanalysed), and the decoding
     /// thread's warnings are read only when it could be waited for.
@@ -167,6 +165,8 @@ public enum VideoTrajectoryDetection {
         return summary
     }
 
+    /// Why a run could not have found any trajectory, when it analysed too few frames for one:
+    /// an empty result must not read as "no ball here".
     static func tooFewFramesWarning(analysed: Int, request: DetectTrajectoriesRequest) -> String? {
         let needed = BlobDetector.framesWithoutMotion + request.trajectoryLength
         guard analysed < needed else { return nil }
