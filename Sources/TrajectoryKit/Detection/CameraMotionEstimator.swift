@@ -233,7 +233,7 @@ struct CameraMotionEstimator {
     ) -> (x: Int, y: Int) {
         var best = near, bestCost = Int.max
         func consider(_ offset: (x: Int, y: Int)) {
-            let cost = sparseCost(of: earlier, layout: layout, offset: offset)
+            let cost = sparseCost(of: earlier, layout: layout, offset: offset, giveUpAt: bestCost)
             if cost < bestCost {
                 best = offset
                 bestCost = cost
@@ -261,16 +261,21 @@ struct CameraMotionEstimator {
     /// Σ over the tracking points of min(|earlier(p + offset) − current(p)|, cap): how badly the
     /// earlier frame matches at a whole-pixel offset. Capped, so that a point on a moving object
     /// costs no more than a point that is plainly off.
-    private func sparseCost(of earlier: Span<UInt8>, layout: PlaneLayout, offset: (x: Int, y: Int)) -> Int {
+    ///
+    /// The sum stops once it reaches `limit` (the best cost so far), since the offset cannot win
+    /// then: most offsets tried are plainly off, and give up after a fraction of the points.
+    private func sparseCost(of earlier: Span<UInt8>, layout: PlaneLayout, offset: (x: Int, y: Int), giveUpAt limit: Int) -> Int {
         let cap = Int(Self.differenceCap)
+        let checkEvery = 64
         var cost = 0
-        for point in points.points {
+        for (index, point) in points.points.enumerated() {
+            if index % checkEvery == 0, cost >= limit { return cost }
             let x = point.column + offset.x, y = point.row + offset.y
             guard x >= 0, y >= 0, x < layout.width, y < layout.height else {
                 cost += cap
                 continue
             }
-            cost += min(cap, abs(Int(earlier[y * layout.bytesPerRow + x]) - Int(point.value)))
+            cost += min(cap, Int(ScalarBytes.absoluteDifference(earlier[y * layout.bytesPerRow + x], point.level)))
         }
         return cost
     }

@@ -11,6 +11,9 @@ struct TrackingPoints {
     struct Point {
         var column: Int
         var row: Int
+        /// The grey level as stored, for whole-pixel sums of differences ...
+        var level: UInt8
+        /// ... and as a number, for the fits.
         var value: Double
         var gradientX: Double
         var gradientY: Double
@@ -19,17 +22,14 @@ struct TrackingPoints {
     /// About this many lattice pixels are looked at per frame, whatever its size (a pixel in
     /// six in each direction at 720p).
     static let latticeSize = 30_000
-    /// A cell is this many lattice steps on each side ...
+    /// A cell is this many lattice steps on each side, and gives at most three points
+    /// (``StrongestCandidates``; 1 200 or so at 720p).
     static let cellSteps = 8
-    /// ... and gives at most this many points (1 200 or so at 720p).
-    static let pointsPerCell = 3
     /// A pixel whose |∂x| + |∂y| (grey levels over two pixels) is below this is too flat to tell
     /// a shift from noise.
     static let leastGradient = 6
 
     private(set) var points: [Point] = []
-    /// The best candidates of the cell being scanned, strongest first.
-    private var best: [(strength: Int, column: Int, row: Int)] = []
 
     /// Chooses the points of `frame`.
     mutating func choose(in frame: Span<UInt8>, layout: PlaneLayout) {
@@ -40,36 +40,63 @@ struct TrackingPoints {
         // One pixel clear of the edge, for the central differences.
         for cellTop in stride(from: 1, to: layout.height - 1, by: cell) {
             for cellLeft in stride(from: 1, to: layout.width - 1, by: cell) {
-                best.removeAll(keepingCapacity: true)
+                var best = StrongestCandidates()
                 for row in stride(from: cellTop + step / 2, to: min(cellTop + cell, layout.height - 1), by: step) {
                     let rowStart = row * layout.bytesPerRow
                     for column in stride(from: cellLeft + step / 2, to: min(cellLeft + cell, layout.width - 1), by: step) {
                         let index = rowStart + column
                         let strength = Int(ScalarBytes.absoluteDifference(frame[index + 1], frame[index - 1]))
                             + Int(ScalarBytes.absoluteDifference(frame[index + layout.bytesPerRow], frame[index - layout.bytesPerRow]))
-                        if strength >= Self.leastGradient { keep(strength: strength, column: column, row: row) }
+                        if strength > best.third.strength { best.keep(Candidate(strength: strength, column: column, row: row)) }
                     }
                 }
-                for candidate in best { add(column: candidate.column, row: candidate.row, frame: frame, layout: layout) }
+                best.forEach { add(column: $0.column, row: $0.row, frame: frame, layout: layout) }
             }
         }
     }
 
-    /// Keeps a candidate if it is among the cell's strongest so far.
-    private mutating func keep(strength: Int, column: Int, row: Int) {
-        if best.count == Self.pointsPerCell {
-            guard strength > best[best.count - 1].strength else { return }
-            best.removeLast()
+    private struct Candidate {
+        var strength: Int
+        var column = 0, row = 0
+    }
+
+    /// The three strongest candidates of the cell being scanned, strongest first; a
+    /// slot not filled yet holds a strength just below ``leastGradient``, which any candidate
+    /// worth keeping beats. Three plain slots rather than an array: every lattice pixel is
+    /// tested against the weakest.
+    private struct StrongestCandidates {
+        var first = Candidate(strength: leastGradient - 1)
+        var second = Candidate(strength: leastGradient - 1)
+        var third = Candidate(strength: leastGradient - 1)
+
+        /// Calls `body` with each candidate kept, strongest first.
+        func forEach(_ body: (Candidate) -> Void) {
+            // Slots fill in order, so an empty one is followed only by empty ones.
+            guard first.strength >= leastGradient else { return }
+            body(first)
+            guard second.strength >= leastGradient else { return }
+            body(second)
+            guard third.strength >= leastGradient else { return }
+            body(third)
         }
-        let position = best.firstIndex { $0.strength < strength } ?? best.endIndex
-        best.insert((strength, column, row), at: position)
+
+        /// Takes `candidate`, stronger than `third`, into its place; ties keep the earlier one first.
+        mutating func keep(_ candidate: Candidate) {
+            if candidate.strength > first.strength {
+                (first, second, third) = (candidate, first, second)
+            } else if candidate.strength > second.strength {
+                (second, third) = (candidate, second)
+            } else {
+                third = candidate
+            }
+        }
     }
 
     private mutating func add(column: Int, row: Int, frame: Span<UInt8>, layout: PlaneLayout) {
         let index = row * layout.bytesPerRow + column
         points.append(
             Point(
-                column: column, row: row, value: Double(frame[index]),
+                column: column, row: row, level: frame[index], value: Double(frame[index]),
                 gradientX: (Double(frame[index + 1]) - Double(frame[index - 1])) / 2,
                 gradientY: (Double(frame[index + layout.bytesPerRow]) - Double(frame[index - layout.bytesPerRow])) / 2))
     }
