@@ -30,10 +30,13 @@ struct TrackingPoints {
     static let leastGradient = 6
 
     private(set) var points: [Point] = []
+    /// The layout of the frame the points were chosen in.
+    private(set) var layout: PlaneLayout?
 
     /// Chooses the points of `frame`.
     mutating func choose(in frame: Span<UInt8>, layout: PlaneLayout) {
         points.removeAll(keepingCapacity: true)
+        self.layout = layout
         let area = Double(layout.width * layout.height)
         let step = max(2, Int((area / Double(Self.latticeSize)).squareRoot().rounded()))
         let cell = step * Self.cellSteps
@@ -52,6 +55,16 @@ struct TrackingPoints {
                 }
                 best.forEach { add(column: $0.column, row: $0.row, frame: frame, layout: layout) }
             }
+        }
+    }
+
+    /// Keeps the points where they are and reads their grey levels and gradients again from
+    /// `frame`, the same size as the one they were chosen in: for a still camera, whose
+    /// background, and so its strongest edges, stay where they were.
+    mutating func reread(from frame: Span<UInt8>) {
+        guard let layout else { preconditionFailure("points are reread only after they were chosen") }
+        for index in points.indices {
+            points[index] = Self.point(column: points[index].column, row: points[index].row, frame: frame, layout: layout)
         }
     }
 
@@ -93,11 +106,14 @@ struct TrackingPoints {
     }
 
     private mutating func add(column: Int, row: Int, frame: Span<UInt8>, layout: PlaneLayout) {
+        points.append(Self.point(column: column, row: row, frame: frame, layout: layout))
+    }
+
+    private static func point(column: Int, row: Int, frame: Span<UInt8>, layout: PlaneLayout) -> Point {
         let index = row * layout.bytesPerRow + column
-        points.append(
-            Point(
-                column: column, row: row, level: frame[index], value: Double(frame[index]),
-                gradientX: (Double(frame[index + 1]) - Double(frame[index - 1])) / 2,
-                gradientY: (Double(frame[index + layout.bytesPerRow]) - Double(frame[index - layout.bytesPerRow])) / 2))
+        return Point(
+            column: column, row: row, level: frame[index], value: Double(frame[index]),
+            gradientX: (Double(frame[index + 1]) - Double(frame[index - 1])) / 2,
+            gradientY: (Double(frame[index + layout.bytesPerRow]) - Double(frame[index - layout.bytesPerRow])) / 2)
     }
 }
