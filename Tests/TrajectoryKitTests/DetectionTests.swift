@@ -175,6 +175,35 @@ import TrajectoryKit
         }
     }
 
+    @Test("the row scan's 64-pixel still blocks: motion only in a block's last 16 columns is found, and a run ends where a still block begins")
+    func stillBlocksOfTheRowScan() throws {
+        // Boxes falling side by side in a frame 333 px wide; smoothing spreads each by a pixel.
+        // The scan tests columns 0–63 as one block: the first box, which reaches only columns
+        // 48–63 of it, must keep it from being skipped. The second reaches columns 111–127 and
+        // is followed by a still block (128–191), at whose start its rows' runs must end: the
+        // third box starts right after that block, at column 192, and would otherwise join it.
+        var scene = DetectionScene(width: 333, height: 200, noiseSigma: 2.5, seed: 3)
+        var detector = BlobDetector()
+        let boxes: [(left: Double, width: Double)] = [(49, 14), (112, 15), (193, 14)]
+        for frame in 0..<9 {
+            let top = 30 + 8 * Double(frame)
+            let objects = boxes.map {
+                SceneObject(shape: .rectangle(minX: $0.left, minY: top, width: $0.width, height: 6), luma: 210)
+            }
+            let blobs = detector.detect(scene.frame(objects))
+            guard frame >= BlobDetector.framesWithoutMotion else { continue }
+            #expect(blobs.count == boxes.count, "frame \(frame): \(blobs)")
+            for box in boxes {
+                let centre = PixelPoint(x: box.left + box.width / 2, y: top + 3)
+                let nearest = try #require(blobs.min { Self.distance($0.center, centre) < Self.distance($1.center, centre) })
+                #expect(Self.distance(nearest.center, centre) <= 0.5, "frame \(frame): \(nearest.center) vs \(centre)")
+                // At most the box with two pixels of soft edge all round (smoothing and the
+                // measured ring).
+                #expect(Double(nearest.area) <= (box.width + 4) * 10, "frame \(frame): \(nearest)")
+            }
+        }
+    }
+
     @Test("a change of frame size mid-stream starts the history afresh")
     func frameSizeChange() throws {
         var large = DetectionScene(width: Self.width, height: Self.height, noiseSigma: 2.5)

@@ -1,7 +1,7 @@
 /// Finds the connected regions of a motion image: pixels whose change reaches the low
 /// threshold, joined with their eight neighbours, kept when some pixel reaches the high one.
 ///
-/// Each row is reduced to runs of moving pixels, skipping 16 still pixels at a time, and runs
+/// Each row is reduced to runs of moving pixels, skipping 64 still pixels at a time, and runs
 /// that touch runs of the row above are merged with a union-find. Motion is sparse, so the
 /// work beyond the vector scan is proportional to the moving pixels. Every buffer is kept
 /// between frames: after the busiest frame so far nothing more is allocated.
@@ -43,6 +43,9 @@ struct MotionRegionFinder {
         gatherRegions(high: thresholds.high)
     }
 
+    /// Vectors of still pixels the row scan skips at a time.
+    private static let vectorsPerBlock = 4
+
     /// Scans one row, appending a run for every stretch of pixels whose change is at least `low`.
     private mutating func appendRuns(ofRow row: Int, motion: Span<UInt8>, layout: PlaneLayout, low: UInt8) {
         let rowStart = row * layout.bytesPerRow
@@ -50,12 +53,29 @@ struct MotionRegionFinder {
         // A lane reaches `low` exactly when max(change, low − 1) − (low − 1) is not zero.
         let belowLow = ByteVector(repeating: low &- 1)
         var open: (start: Int, sums: RowRunSums)? = nil
+        /// Whether any of the `count` vectors from column `x` on holds a pixel that reaches `low`.
+        @inline(__always)
+        func reachesLow(from x: Int, vectors count: Int) -> Bool {
+            var peak = ByteVector()
+            for vector in 0..<count {
+                peak = ByteVector.maximum(
+                    peak,
+                    bytes.unsafeLoadUnaligned(fromByteOffset: rowStart + x + vector * ByteVector.scalarCount, as: ByteVector.self))
+            }
+            return (ByteVector.maximum(peak, belowLow) &- belowLow).hasNonZeroLane
+        }
+        let blockWidth = Self.vectorsPerBlock * ByteVector.scalarCount
         var x = 0
         while x < layout.width {
+            // Most of a frame is still: four vectors are tested at once, with one branch.
+            if low > 0, x + blockWidth <= layout.width, !reachesLow(from: x, vectors: Self.vectorsPerBlock) {
+                if let run = open { closeRun(run, end: x, row: row); open = nil }
+                x += blockWidth
+                continue
+            }
             let chunkEnd = min(x + ByteVector.scalarCount, layout.width)
             if chunkEnd - x == ByteVector.scalarCount && low > 0 {
-                let changes = bytes.unsafeLoadUnaligned(fromByteOffset: rowStart + x, as: ByteVector.self)
-                if !(ByteVector.maximum(changes, belowLow) &- belowLow).hasNonZeroLane {
+                if !reachesLow(from: x, vectors: 1) {
                     if let run = open { closeRun(run, end: x, row: row); open = nil }
                     x = chunkEnd
                     continue
