@@ -327,12 +327,11 @@ struct CameraMotionEstimator {
             var xx = 0.0, xy = 0.0, yy = 0.0, xr = 0.0, yr = 0.0, used = 0, valid = 0
             for (point, residual) in zip(points.points, residuals) where !residual.isNaN {
                 valid += 1
-                let gradientSquared = point.gradientX * point.gradientX + point.gradientY * point.gradientY
-                let limit = 4.685 * noise + gradientSquared.squareRoot() * uncertainty
+                let limit = 4.685 * noise + point.gradientLength * uncertainty
                 guard abs(residual) < limit else { continue }
                 let u = residual / limit
                 let weight = (1 - u * u) * (1 - u * u)
-                    / (noise * noise + gradientSquared * Self.modelError * Self.modelError)
+                    / (noise * noise + point.gradientSquared * Self.modelError * Self.modelError)
                 xx += weight * point.gradientX * point.gradientX
                 xy += weight * point.gradientX * point.gradientY
                 yy += weight * point.gradientY * point.gradientY
@@ -380,8 +379,7 @@ struct CameraMotionEstimator {
         for (index, point) in points.points.enumerated() {
             let moved = comparedResiduals[index], still = residuals[index]
             guard !moved.isNaN, !still.isNaN else { continue }
-            let gradient = (point.gradientX * point.gradientX + point.gradientY * point.gradientY).squareRoot()
-            let limit = 4.685 * noise + gradient * Self.finalUncertainty
+            let limit = 4.685 * noise + point.gradientLength * Self.finalUncertainty
             movedLoss += Self.tukeyLoss(moved / limit)
             stillLoss += Self.tukeyLoss(still / limit)
         }
@@ -416,6 +414,16 @@ struct CameraMotionEstimator {
         fraction: (x: Double, y: Double)
     ) {
         residuals.removeAll(keepingCapacity: true)
+        if fraction == (0, 0) {
+            // A whole-pixel offset, as every fit starts from: both places are pixels, and the
+            // current frame's are the points' own values.
+            for point in points.points {
+                let x = point.column + whole.x, y = point.row + whole.y
+                let inside = x >= 0 && y >= 0 && x < layout.width && y < layout.height
+                residuals.append(inside ? Double(earlier[y * layout.bytesPerRow + x]) - point.value : .nan)
+            }
+            return
+        }
         let forward = EarlierFrameSampling(
             CameraMotion(dx: -Double(whole.x) - fraction.x / 2, dy: -Double(whole.y) - fraction.y / 2))
         let backward = EarlierFrameSampling(CameraMotion(dx: fraction.x / 2, dy: fraction.y / 2))

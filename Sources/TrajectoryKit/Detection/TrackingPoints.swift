@@ -17,6 +17,20 @@ struct TrackingPoints {
         var value: Double
         var gradientX: Double
         var gradientY: Double
+        /// The gradient's squared length and length, which every iteration of a fit weighs by.
+        var gradientSquared: Double
+        var gradientLength: Double
+
+        init(column: Int, row: Int, level: UInt8, gradientX: Double, gradientY: Double) {
+            self.column = column
+            self.row = row
+            self.level = level
+            value = Double(level)
+            self.gradientX = gradientX
+            self.gradientY = gradientY
+            gradientSquared = gradientX * gradientX + gradientY * gradientY
+            gradientLength = gradientSquared.squareRoot()
+        }
     }
 
     /// About this many lattice pixels are looked at per frame, whatever its size (a pixel in
@@ -112,7 +126,7 @@ struct TrackingPoints {
     private static func point(column: Int, row: Int, frame: Span<UInt8>, layout: PlaneLayout) -> Point {
         let index = row * layout.bytesPerRow + column
         return Point(
-            column: column, row: row, level: frame[index], value: Double(frame[index]),
+            column: column, row: row, level: frame[index],
             gradientX: (Double(frame[index + 1]) - Double(frame[index - 1])) / 2,
             gradientY: (Double(frame[index + layout.bytesPerRow]) - Double(frame[index - layout.bytesPerRow])) / 2)
     }
