@@ -26,18 +26,27 @@ struct RunStopperTests {
         return ends
     }
 
+    /// A run over the pipe `ends` reads, with `stopper`, calling `onFrame` for each analysed
+    /// frame; nil when it has not returned within 20 s.
+    private static func run(
+        reading ends: PipeEnds, stopper: RunStopper,
+        onFrame: @escaping @Sendable (VideoTrajectoryDetection.AnalysedFrame) -> Void
+    ) -> Result<VideoTrajectoryDetection.Summary, any Error>? {
+        outcome(within: 20) {
+            let request = try DetectTrajectoriesRequest(trajectoryLength: 5)
+            return try VideoTrajectoryDetection.run(uri: "pipe:\(ends.readEnd)", request: request, stopper: stopper, onAnalysedFrame: onFrame)
+        }
+    }
+
     @Test("a stop asked for during a frame ends the run after that frame, with its summary")
     func stopDuringAFrame() throws {
         let ends = try Self.silentPipe()
         defer { close(ends.writeEnd) }
         let stopper = RunStopper()
         let analysed = Mutex(0)
-        let result = outcome(within: 20) {
-            let request = try DetectTrajectoriesRequest(trajectoryLength: 5)
-            return try VideoTrajectoryDetection.run(uri: "pipe:\(ends.readEnd)", request: request, stopper: stopper) { frame in
-                analysed.withLock { $0 += 1 }
-                if frame.stamp.index == 9 { stopper.requestStop() }
-            }
+        let result = Self.run(reading: ends, stopper: stopper) { frame in
+            analysed.withLock { $0 += 1 }
+            if frame.stamp.index == 9 { stopper.requestStop() }
         }
         let summary = try #require(try #require(result, "the run did not return").get())
         #expect(summary.stoppedEarly)
@@ -59,12 +68,7 @@ struct RunStopperTests {
             Thread.sleep(forTimeInterval: 0.5)
             stopper.requestStop()
         }.start()
-        let result = outcome(within: 20) {
-            let request = try DetectTrajectoriesRequest(trajectoryLength: 5)
-            return try VideoTrajectoryDetection.run(uri: "pipe:\(ends.readEnd)", request: request, stopper: stopper) { _ in
-                analysed.withLock { $0 += 1 }
-            }
-        }
+        let result = Self.run(reading: ends, stopper: stopper) { _ in analysed.withLock { $0 += 1 } }
         // Before, the run waited for the stream's end.
         let summary = try #require(try #require(result, "the run waited for the silent stream").get())
         #expect(summary.stoppedEarly)
