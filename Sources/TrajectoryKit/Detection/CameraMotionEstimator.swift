@@ -420,7 +420,7 @@ struct CameraMotionEstimator {
             for point in points.points {
                 let x = point.column + whole.x, y = point.row + whole.y
                 let inside = x >= 0 && y >= 0 && x < layout.width && y < layout.height
-                residuals.append(inside ? Double(earlier[y * layout.bytesPerRow + x]) - point.value : .nan)
+                residuals.append(inside ? Double(earlier[y * layout.bytesPerRow + x]) - Double(point.level) : .nan)
             }
             return
         }

@@ -11,10 +11,8 @@ struct TrackingPoints {
     struct Point {
         var column: Int
         var row: Int
-        /// The grey level as stored, for whole-pixel sums of differences ...
+        /// The grey level.
         var level: UInt8
-        /// ... and as a number, for the fits.
-        var value: Double
         var gradientX: Double
         var gradientY: Double
         /// The gradient's squared length and length, which every iteration of a fit weighs by.
@@ -25,7 +23,6 @@ struct TrackingPoints {
             self.column = column
             self.row = row
             self.level = level
-            value = Double(level)
             self.gradientX = gradientX
             self.gradientY = gradientY
             gradientSquared = gradientX * gradientX + gradientY * gradientY
