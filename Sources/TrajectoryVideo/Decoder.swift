@@ -3,7 +3,7 @@ import CVideoIO
 
 /// Owns a video decoder (AVCodecContext) and the frame it decodes into; frees both in `deinit`.
 /// Decodes with FFmpeg's frame and slice threading, on `threads` threads (0: FFmpeg's choice,
-/// one more than the machine has cores).
+/// one more than the machine has cores), with or without the codec's loop filter.
 struct Decoder: ~Copyable {
     private let context: UnsafeMutablePointer<AVCodecContext>
     private let frameStorage: UnsafeMutablePointer<AVFrame>
@@ -11,7 +11,8 @@ struct Decoder: ~Copyable {
     private let log: WarningLog
 
     init(
-        codec: UnsafePointer<AVCodec>, stream: UnsafePointer<AVStream>, uri: String, log: WarningLog, threads: Int = 0
+        codec: UnsafePointer<AVCodec>, stream: UnsafePointer<AVStream>, uri: String, log: WarningLog, threads: Int = 0,
+        loopFilter: LoopFilter = .applied
     ) throws(VideoError) {
         guard let frame = av_frame_alloc() else { throw VideoError(.readFailed, uri: uri, detail: "out of memory") }
         guard let context = avcodec_alloc_context3(codec) else {
@@ -23,6 +24,7 @@ struct Decoder: ~Copyable {
         context.pointee.thread_count = Int32(clamping: threads)
         context.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
         context.pointee.pkt_timebase = stream.pointee.time_base
+        if loopFilter == .skipped { context.pointee.skip_loop_filter = AVDISCARD_ALL }
         do {
             try check(avcodec_parameters_to_context(context, stream.pointee.codecpar)) { message in
                 VideoError(.readFailed, uri: uri, detail: message)

@@ -34,12 +34,13 @@ final class DecodingThread: @unchecked Sendable {
     /// `capacity` frames, each converted one shrunk as a request with `minimumAnalysisLongSide`
     /// would analyse it; a frame over `sizeLimit` ends decoding with its error.
     init(
-        uri: String, networkTimeout: Double, decoderThreads: Int, capacity: Int, sizeLimit: FrameSizeLimit,
-        minimumAnalysisLongSide: Int
+        uri: String, networkTimeout: Double, decoderThreads: Int, loopFilter: LoopFilter, capacity: Int,
+        sizeLimit: FrameSizeLimit, minimumAnalysisLongSide: Int
     ) throws(VideoError) {
         stopSignal = StopSignal()
         let reader = try VideoReader(
-            uri: uri, networkTimeout: networkTimeout, stopSignal: stopSignal, decoderThreads: decoderThreads)
+            uri: uri, networkTimeout: networkTimeout, stopSignal: stopSignal, decoderThreads: decoderThreads,
+            loopFilter: loopFilter)
         try sizeLimit.check(width: reader.info.width, height: reader.info.height)
         self.info = reader.info
         self.reader = consume reader

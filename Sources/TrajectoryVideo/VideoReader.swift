@@ -52,21 +52,25 @@ public struct VideoReader: ~Copyable {
     ///   hanging. Files and pipes wait as long as their writer needs.
     /// - Throws: ``VideoError`` naming `uri` when it is missing, unreadable, empty, not a video,
     ///   has no video stream, uses a codec without a decoder, or sends nothing in time.
-    public init(uri: String, networkTimeout: Double = defaultNetworkTimeout) throws(VideoError) {
-        try self.init(uri: uri, networkTimeout: networkTimeout, stopSignal: nil)
+    public init(uri: String, networkTimeout: Double = defaultNetworkTimeout, loopFilter: LoopFilter = .applied) throws(VideoError) {
+        try self.init(uri: uri, networkTimeout: networkTimeout, stopSignal: nil, loopFilter: loopFilter)
     }
 
     /// Opens `uri` as ``init(uri:networkTimeout:)`` does; once `stopSignal` is raised, a network
     /// read waiting for data fails at once (see ``StopSignal``). The decoder runs on
     /// `decoderThreads` threads (0: FFmpeg's choice, one more than the machine has cores).
-    init(uri: String, networkTimeout: Double, stopSignal: StopSignal?, decoderThreads: Int = 0) throws(VideoError) {
+    init(
+        uri: String, networkTimeout: Double, stopSignal: StopSignal?, decoderThreads: Int = 0,
+        loopFilter: LoopFilter = .applied
+    ) throws(VideoError) {
         let log = WarningLog()
         let demuxer = try log.collecting { () throws(VideoError) in
             try Demuxer(uri: uri, networkTimeout: networkTimeout, log: log, stopSignal: stopSignal)
         }
         let stream = UnsafePointer(demuxer.videoStream)
         let decoder = try log.collecting { () throws(VideoError) in
-            try Decoder(codec: demuxer.codec, stream: stream, uri: uri, log: log, threads: decoderThreads)
+            try Decoder(
+                codec: demuxer.codec, stream: stream, uri: uri, log: log, threads: decoderThreads, loopFilter: loopFilter)
         }
         let rotation = Self.displayRotation(of: stream, log: log)
         let info = Self.describe(stream, uri: uri, rotation: rotation, demuxer: demuxer, decoder: decoder)

@@ -91,6 +91,8 @@ public enum VideoTrajectoryDetection {
     ///   - decodingThreads: FFmpeg's decoding threads, brought within ``allowedDecodingThreads``;
     ///     nil leaves one core to the analysis and gives FFmpeg the others
     ///     (``defaultDecodingThreads``).
+    ///   - loopFilter: whether the decoder runs the codec's loop filter; skipping it decodes
+    ///     H.264 about a quarter faster, for slightly less accurate pictures (``LoopFilter``).
     ///   - stopper: lets another thread end the run early and still get its summary and the
     ///     frames analysed so far (``Summary/stoppedEarly``).
     ///   - onAnalysedFrame: called after every frame the request analysed, in presentation order.
@@ -100,12 +102,12 @@ public enum VideoTrajectoryDetection {
     public static func run(
         uri: String, request: DetectTrajectoriesRequest, maximumFramePixels: Int = defaultMaximumFramePixels,
         networkTimeout: Double = VideoReader.defaultNetworkTimeout, decodingThreads: Int? = nil,
-        stopper: RunStopper? = nil, onAnalysedFrame: (AnalysedFrame) throws -> Void
+        loopFilter: LoopFilter = .applied, stopper: RunStopper? = nil, onAnalysedFrame: (AnalysedFrame) throws -> Void
     ) throws -> Summary {
         try request.validateSettings()  // before the thread starts, which reads one of them
         let decoding = try DecodingThread(
             uri: uri, networkTimeout: networkTimeout, decoderThreads: decodingThreads.map(allowedDecodingThreads.clamped) ?? defaultDecodingThreads,
-            capacity: decodedFramesAhead,
+            loopFilter: loopFilter, capacity: decodedFramesAhead,
             sizeLimit: FrameSizeLimit(uri: uri, maximumPixels: maximumFramePixels),
             minimumAnalysisLongSide: request.minimumAnalysisLongSide)
         // However the loop ends, the decoding thread is stopped; after an early end it is waited
