@@ -16,7 +16,11 @@ which other work on the machine sways far less than wall time. The clips are `tr
 --seed 1` and `--scene walkers --seed 1`, each played --loops times in a row (stream copy, no
 re-encoding) so a run lasts long enough that starting a process does not count.
 
-    Benchmarks/compare-throughput.py [--repeats 3] [--loops 10] [--no-baseline]
+With --skip-loop-filter it also times `trajectories detect CLIP --skip-loop-filter`, which
+decodes without the codec's deblocking filter (faster decoding, slightly lower accuracy: README,
+"Speed"), and prints its rate and ratio to ffmpeg after the table.
+
+    Benchmarks/compare-throughput.py [--repeats 3] [--loops 10] [--no-baseline] [--skip-loop-filter]
 """
 import argparse
 import json
@@ -67,6 +71,8 @@ def main():
     parser.add_argument("--repeats", type=int, default=3, help="runs of each command; the best counts")
     parser.add_argument("--loops", type=int, default=10, help="times each generated clip is played in a row")
     parser.add_argument("--no-baseline", action="store_true", help="leave out the OpenCV baseline")
+    parser.add_argument("--skip-loop-filter", action="store_true",
+                        help="also time detect --skip-loop-filter")
     args = parser.parse_args()
 
     if shutil.which("ffmpeg") is None:
@@ -86,6 +92,8 @@ def main():
                 "ffmpeg": ["ffmpeg", "-v", "error", "-threads", "0", "-i", clip, "-f", "null", "-"],
                 "detect": [BINARY, "detect", clip, "--output", "/dev/null"],
             }
+            if args.skip_loop_filter:
+                commands["detect-skip"] = commands["detect"] + ["--skip-loop-filter"]
             if not args.no_baseline:
                 commands["opencv"] = [BASELINE, clip, "--output", "/dev/null"]
             # The run with the best wall time counts, with the CPU time it took.
@@ -103,6 +111,10 @@ def main():
         print(f"{name:16} {shape:14} {frames:6d} {fps['ffmpeg']:10.0f} {fps['detect']:10.0f} "
               f"{opencv if opencv else float('nan'):10.1f} {fps['detect'] / fps['ffmpeg']:13.2f} "
               f"{fps['detect'] / opencv if opencv else float('nan'):13.1f}")
+    for name, _, _, fps, _ in rows:
+        if "detect-skip" in fps:
+            print(f"{name:16} detect --skip-loop-filter: {fps['detect-skip']:.0f} f/s, "
+                  f"÷ ffmpeg {fps['detect-skip'] / fps['ffmpeg']:.2f}")
     # CPU time does not depend on how many cores other work left free: with both cores to
     # itself, detect's rate would be ffmpeg's times ffmpeg's CPU per frame ÷ detect's.
     print(f"\nCPU time (user + system) per frame of the same runs, ms:")
