@@ -100,10 +100,7 @@ final class DecodedFrameQueue: @unchecked Sendable {
         guard let holder = slots[index].heldFrame else {
             // No memory for even a frame holder: copy the plane as a converted one is.
             fill(index, width: layout.width, height: layout.height, shrunkBy: 1, stamp: stamp) { destination, copyLayout in
-                for row in 0..<layout.height {
-                    (destination + row * copyLayout.bytesPerRow)
-                        .update(from: handOver.plane + row * layout.bytesPerRow, count: layout.width)
-                }
+                PlaneCopy.rows(of: handOver.plane, layout: layout, into: destination, bytesPerRow: copyLayout.bytesPerRow)
             }
             return true
         }

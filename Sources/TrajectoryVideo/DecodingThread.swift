@@ -123,10 +123,7 @@ final class DecodingThread: @unchecked Sendable {
         }
         plane.withUnsafeBufferPointer { source in
             guard let base = source.baseAddress else { return }
-            for row in 0..<layout.height {
-                (destination + row * destinationLayout.bytesPerRow)
-                    .update(from: base + row * layout.bytesPerRow, count: layout.width)
-            }
+            PlaneCopy.rows(of: base, layout: layout, into: destination, bytesPerRow: destinationLayout.bytesPerRow)
         }
     }
 }

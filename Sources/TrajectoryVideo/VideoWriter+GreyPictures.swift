@@ -9,7 +9,7 @@ extension VideoWriter.Format {
         let strides = frame.pointee.linesize
         switch self {
         case .h264:
-            copyRows(grey, layout: layout, into: planes.0!, bytesPerRow: Int(strides.0))
+            PlaneCopy.rows(of: grey, layout: layout, into: planes.0!, bytesPerRow: Int(strides.0))
             let chromaSize = (width: layout.width / 2, height: layout.height / 2)
             for (plane, stride) in [(planes.1!, strides.1), (planes.2!, strides.2)] {
                 for row in 0..<chromaSize.height {
@@ -45,20 +45,12 @@ extension VideoWriter.Format {
             }
         case .gif, .pngPaletted:
             // Index i is grey level i: the picture is its own index plane.
-            copyRows(grey, layout: layout, into: planes.0!, bytesPerRow: Int(strides.0))
+            PlaneCopy.rows(of: grey, layout: layout, into: planes.0!, bytesPerRow: Int(strides.0))
             let palette = UnsafeMutableRawPointer(planes.1!).assumingMemoryBound(to: UInt32.self)
             for level in 0..<256 {
                 let grey = UInt32(level)
                 palette[level] = 0xFF00_0000 | grey << 16 | grey << 8 | grey  // opaque ARGB
             }
-        }
-    }
-
-    private func copyRows(
-        _ source: UnsafePointer<UInt8>, layout: PlaneLayout, into destination: UnsafeMutablePointer<UInt8>, bytesPerRow: Int
-    ) {
-        for row in 0..<layout.height {
-            (destination + row * bytesPerRow).update(from: source + row * layout.bytesPerRow, count: layout.width)
         }
     }
 }
