@@ -34,12 +34,11 @@ struct ComparisonWindow {
         /// Total motion value of the seed pixels it holds.
         var seedWeight = 0
 
-        /// A part of one pixel, (`x`, `y`) of the window.
-        fileprivate init(label: UInt32, origin: (x: Int, y: Int), x: Int, y: Int, change: UInt8, seedMotion: UInt8) {
+        /// A part with no pixels yet, whose bounds start as pixel (`x`, `y`) of the window.
+        fileprivate init(label: UInt32, origin: (x: Int, y: Int), x: Int, y: Int) {
             self.label = label
             self.origin = origin
             bounds = PixelRect(minX: origin.x + x, minY: origin.y + y, maxX: origin.x + x + 1, maxY: origin.y + y + 1)
-            add(x: x, y: y, change: change, seedMotion: seedMotion)
         }
 
         /// Its change-weighted centre, frame coordinates.
@@ -49,16 +48,22 @@ struct ComparisonWindow {
                 y: Double(origin.y) + 0.5 + Double(changeWeightedY) / Double(totalChange))
         }
 
-        /// Adds pixel (`x`, `y`) of the window.
+        /// Adds pixel (`x`, `y`) of the window to the sums; its bounds grow by whole runs
+        /// (``include(_:)``).
+        @inline(__always)
         fileprivate mutating func add(x: Int, y: Int, change: UInt8, seedMotion: UInt8) {
             area += 1
             totalChange += Int(change)
             changeWeightedX += Int(change) * x
             changeWeightedY += Int(change) * y
             seedWeight += Int(seedMotion)
+        }
+
+        /// Grows the bounds to hold `run`.
+        fileprivate mutating func include(_ run: WindowRun) {
             bounds = PixelRect(
-                minX: min(bounds.minX, origin.x + x), minY: min(bounds.minY, origin.y + y),
-                maxX: max(bounds.maxX, origin.x + x + 1), maxY: max(bounds.maxY, origin.y + y + 1))
+                minX: min(bounds.minX, origin.x + run.minX), minY: min(bounds.minY, origin.y + run.y),
+                maxX: max(bounds.maxX, origin.x + run.maxX), maxY: max(bounds.maxY, origin.y + run.y + 1))
         }
     }
 
@@ -97,8 +102,8 @@ struct ComparisonWindow {
     private var firstLabel: UInt32 = 1
     /// The label the next traced part gets.
     private var nextLabel: UInt32 = 1
-    /// Pixels waiting to be visited while a part is traced.
-    private var pending: [WindowPixel] = []
+    /// Runs of a part whose neighbouring rows are still to be read while it is traced.
+    private var pendingRuns: [WindowRun] = []
     /// Parts larger than this spill (see ``start(rect:frameWidth:frameHeight:largestPart:)``).
     private var largestPart = Int.max
     /// Where the earlier frame of the current comparison is read, for the camera's motion since it.
@@ -378,8 +383,14 @@ struct ComparisonWindow {
     }
 
     /// Labels the part of the difference at or above `low` that holds `start`, eight neighbours
-    /// joined as in ``MotionRegionFinder``, and returns it; or nil as soon as it comes within a
-    /// soft edge of the window's edge (away from the frame's), or grows beyond the largest part.
+    /// joined as in ``MotionRegionFinder``, and returns it; or nil when it comes within a soft
+    /// edge of the window's edge (away from the frame's), or grows beyond the largest part.
+    ///
+    /// The part is traced a row's run at a time (a scanline fill): each run is found by reading
+    /// along its row, and the rows above and below it are read once over its columns and one
+    /// more either side. That visits each pixel of the part a few times, where tracing it pixel
+    /// by pixel looked at all eight neighbours of each. Which pixels the part holds, and so its
+    /// sums and whether it spills, do not depend on the order it is traced in.
     private mutating func trace(
         from start: Int, current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout, low: UInt8
     ) -> Part? {
@@ -387,47 +398,83 @@ struct ComparisonWindow {
         let label = nextLabel
         nextLabel += 1
         let startX = start % width, startY = start / width
-        var part = Part(
-            label: label, origin: (rect.minX, rect.minY), x: startX, y: startY,
-            change: change(x: startX, y: startY, current: current, earlier: earlier, layout: layout),
-            seedMotion: seedMotion[start])
+        var part = Part(label: label, origin: (rect.minX, rect.minY), x: startX, y: startY)
         labels[start] = label
-        pending.removeAll(keepingCapacity: true)
-        pending.append(WindowPixel(x: startX, y: startY))
-        // Pixels are kept as a column and a row rather than an index, which saves two
-        // divisions per pixel (about 5 % of the trace's time).
-        while let pixel = pending.popLast() {
-            let x = pixel.x, y = pixel.y
-            guard x >= inside.minX, x < inside.maxX, y >= inside.minY, y < inside.maxY else { return nil }
-            let left = max(x - 1, 0), right = min(x + 1, width - 1), bottom = min(y + 1, height - 1)
-            var neighbourY = max(y - 1, 0)
-            while neighbourY <= bottom {
+        part.add(
+            x: startX, y: startY, change: change(x: startX, y: startY, current: current, earlier: earlier, layout: layout),
+            seedMotion: seedMotion[start])
+        pendingRuns.removeAll(keepingCapacity: true)
+        pendingRuns.append(
+            run(through: startX, y: startY, into: &part, current: current, earlier: earlier, layout: layout, low: low))
+        while let run = pendingRuns.popLast() {
+            guard run.y >= inside.minY, run.y < inside.maxY, run.minX >= inside.minX, run.maxX <= inside.maxX,
+                part.area <= largestPart
+            else { return nil }
+            for neighbourY in stride(from: run.y - 1, through: run.y + 1, by: 2) where neighbourY >= 0 && neighbourY < height {
                 let rowStart = neighbourY * width
-                var neighbourX = left
-                while neighbourX <= right {
-                    let neighbour = rowStart + neighbourX
-                    if labels[neighbour] < firstLabel {
-                        let value = change(x: neighbourX, y: neighbourY, current: current, earlier: earlier, layout: layout)
+                var x = max(run.minX - 1, 0)
+                let end = min(run.maxX + 1, width)
+                while x < end {
+                    if labels[rowStart + x] < firstLabel {
+                        let value = change(x: x, y: neighbourY, current: current, earlier: earlier, layout: layout)
                         if value >= low {
-                            labels[neighbour] = label
-                            pending.append(WindowPixel(x: neighbourX, y: neighbourY))
-                            part.add(x: neighbourX, y: neighbourY, change: value, seedMotion: seedMotion[neighbour])
-                        } else {
-                            labels[neighbour] = firstLabel
+                            labels[rowStart + x] = label
+                            part.add(x: x, y: neighbourY, change: value, seedMotion: seedMotion[rowStart + x])
+                            let found = self.run(
+                                through: x, y: neighbourY, into: &part, current: current, earlier: earlier, layout: layout,
+                                low: low)
+                            pendingRuns.append(found)
+                            x = found.maxX
+                            continue
                         }
+                        labels[rowStart + x] = firstLabel
                     }
-                    neighbourX += 1
+                    x += 1
                 }
-                neighbourY += 1
             }
-            guard part.area <= largestPart else { return nil }
         }
-        return part
+        return part.area <= largestPart ? part : nil
+    }
+
+    /// Grows the part from pixel (`x`, `y`), already labelled and added to it, along its row
+    /// both ways over the pixels at or above `low` not yet looked at, labels and adds them, and
+    /// returns the run they make with it.
+    @inline(__always)
+    private mutating func run(
+        through x: Int, y: Int, into part: inout Part, current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout,
+        low: UInt8
+    ) -> WindowRun {
+        let rowStart = y * rect.width
+        var minX = x, maxX = x + 1
+        while minX > 0, labels[rowStart + minX - 1] < firstLabel {
+            let value = change(x: minX - 1, y: y, current: current, earlier: earlier, layout: layout)
+            guard value >= low else {
+                labels[rowStart + minX - 1] = firstLabel
+                break
+            }
+            minX -= 1
+            labels[rowStart + minX] = part.label
+            part.add(x: minX, y: y, change: value, seedMotion: seedMotion[rowStart + minX])
+        }
+        while maxX < rect.width, labels[rowStart + maxX] < firstLabel {
+            let value = change(x: maxX, y: y, current: current, earlier: earlier, layout: layout)
+            guard value >= low else {
+                labels[rowStart + maxX] = firstLabel
+                break
+            }
+            labels[rowStart + maxX] = part.label
+            part.add(x: maxX, y: y, change: value, seedMotion: seedMotion[rowStart + maxX])
+            maxX += 1
+        }
+        let found = WindowRun(y: y, minX: minX, maxX: maxX)
+        part.include(found)
+        return found
     }
 }
 
-/// A pixel of a comparison window, by column and row.
-private struct WindowPixel {
-    var x: Int
+/// Pixels `minX..<maxX` of row `y` of a comparison window.
+private struct WindowRun {
     var y: Int
+    var minX: Int
+    var maxX: Int
 }
