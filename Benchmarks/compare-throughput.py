@@ -7,12 +7,17 @@ the script times, best of --repeats runs each (the machine is shared; the best r
 least disturbed by other work):
 
     ffmpeg -v error -threads 0 -i CLIP -f null -
+    ffmpeg -v error -threads 1 -i CLIP -f null -      (decoding on one thread)
     trajectories detect CLIP
     Benchmarks/baseline/run-baseline.sh CLIP          (the OpenCV pipeline)
 
 and prints frames per second, `trajectories detect` ÷ ffmpeg (the goal is at least 0.8) and
 `trajectories detect` ÷ OpenCV (at least 3), then the CPU time per frame of the same runs,
-which other work on the machine sways far less than wall time. The clips are `trajectories synth --scene hd60
+which other work on the machine sways far less than wall time.
+
+On two cores `trajectories detect` decodes on one thread and analyses on the other, so it
+cannot outrun FFmpeg decoding on one thread: the table's "1-thread÷ffmpeg" column is that
+ceiling for detect÷ffmpeg, measured in the same run. The clips are `trajectories synth --scene hd60
 --seed 1` and `--scene walkers --seed 1`, each played --loops times in a row (stream copy, no
 re-encoding) so a run lasts long enough that starting a process does not count.
 
@@ -90,6 +95,7 @@ def main():
             frames, shape = frame_count(clip)
             commands = {
                 "ffmpeg": ["ffmpeg", "-v", "error", "-threads", "0", "-i", clip, "-f", "null", "-"],
+                "ffmpeg-1": ["ffmpeg", "-v", "error", "-threads", "1", "-i", clip, "-f", "null", "-"],
                 "detect": [BINARY, "detect", clip, "--output", "/dev/null"],
             }
             if args.skip_loop_filter:
@@ -105,12 +111,12 @@ def main():
     print(f"best of {args.repeats} runs each; load average {load_before:.1f} before, "
           f"{os.getloadavg()[0]:.1f} after (2 cores: above 2 means other work shared them)")
     print(f"{'clip':16} {'size':14} {'frames':>6} {'ffmpeg f/s':>10} {'detect f/s':>10} {'OpenCV f/s':>10} "
-          f"{'detect÷ffmpeg':>13} {'detect÷OpenCV':>13}")
+          f"{'detect÷ffmpeg':>13} {'detect÷OpenCV':>13} {'1-thread÷ffmpeg':>15}")
     for name, shape, frames, fps, _ in rows:
         opencv = fps.get("opencv")
         print(f"{name:16} {shape:14} {frames:6d} {fps['ffmpeg']:10.0f} {fps['detect']:10.0f} "
               f"{opencv if opencv else float('nan'):10.1f} {fps['detect'] / fps['ffmpeg']:13.2f} "
-              f"{fps['detect'] / opencv if opencv else float('nan'):13.1f}")
+              f"{fps['detect'] / opencv if opencv else float('nan'):13.1f} {fps['ffmpeg-1'] / fps['ffmpeg']:15.2f}")
     for name, _, _, fps, _ in rows:
         if "detect-skip" in fps:
             print(f"{name:16} detect --skip-loop-filter: {fps['detect-skip']:.0f} f/s, "
