@@ -5,9 +5,9 @@ import TrajectoryKit
 @Suite struct ReportingTests {
     static let equation = EquationCoefficients(a: 15.57386, b: -2.638611, c: 0.8618334)
 
-    static func observation(uuid: UUID, pointCount: Int, start: Double = 0) -> TrajectoryObservation {
+    static func observation(uuid: UUID, pointCount: Int, start: Double = 0, startX: Double = 0.1) -> TrajectoryObservation {
         let points = (0..<pointCount).map { index in
-            let x = 0.1 + 0.01 * Double(index)
+            let x = startX + 0.01 * Double(index)
             return TrajectoryPoint(
                 frame: index, time: start + Double(index) / 30,
                 location: NormalizedPoint(x: x, y: equation.evaluate(at: x)), radius: 0.005)
@@ -70,5 +70,21 @@ import TrajectoryKit
         let trajectories = collector.trajectories(formattedBy: formatter)
         #expect(trajectories.map(\.uuid) == [early, late])
         #expect(trajectories[1].points.count == 12)
+    }
+
+    @Test("trajectories that start together are listed left to right, whatever their random uuids")
+    func collectorOrdersTiesByPlace() {
+        // Uuids in both orders, so that ordering ties by uuid fails one of the two.
+        let low = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
+        let high = UUID(uuidString: "FFFFFFFF-0000-0000-0000-000000000001")!
+        for (leftUUID, rightUUID) in [(low, high), (high, low)] {
+            var collector = TrajectoryCollector()
+            collector.add([
+                Self.observation(uuid: rightUUID, pointCount: 10, start: 1, startX: 0.6),
+                Self.observation(uuid: leftUUID, pointCount: 10, start: 1, startX: 0.2),
+            ])
+            let formatter = ReportFormatter(coordinates: .normalized, frameWidth: 1280, frameHeight: 720)
+            #expect(collector.trajectories(formattedBy: formatter).map(\.uuid) == [leftUUID, rightUUID])
+        }
     }
 }

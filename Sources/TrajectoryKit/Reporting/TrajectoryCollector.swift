@@ -17,11 +17,19 @@ public struct TrajectoryCollector: Sendable {
 
     public var count: Int { latest.count }
 
-    /// The trajectories in order of their start time (ties by uuid, so output is stable).
+    /// The trajectories in order of their start time; those that start together in order of
+    /// where they start, left to right, then top to bottom. Uuids are random, so ordering ties
+    /// by them (only when the first points coincide too) would list the same video's
+    /// trajectories in a different order on every run.
     public func trajectories(formattedBy formatter: ReportFormatter) -> [TrajectoryReport.Trajectory] {
         latest.values
-            .sorted { ($0.timeRange.start, $0.uuid.uuidString) < ($1.timeRange.start, $1.uuid.uuidString) }
+            .sorted { Self.order($0) < Self.order($1) }
             .map(formatter.trajectory)
+    }
+
+    private static func order(_ observation: TrajectoryObservation) -> (Double, Double, Double, String) {
+        let first = observation.points.first?.location
+        return (observation.timeRange.start, first?.x ?? 0, first?.y ?? 0, observation.uuid.uuidString)
     }
 }
 
