@@ -40,18 +40,41 @@ struct MotionNoiseEstimator {
     static let targetSampleCount = 40_000
 
     private var histogram = [Int](repeating: 0, count: 256)
+    /// Four histograms side by side, counted in turn (see ``noiseSigma(of:layout:)``).
+    private var partialHistograms = [Int](repeating: 0, count: 4 * 256)
 
     /// σ of one frame difference, in grey levels, estimated from `motion`.
     mutating func noiseSigma(of motion: Span<UInt8>, layout: PlaneLayout) -> Double {
-        for level in histogram.indices { histogram[level] = 0 }
+        // Four histograms, filled in turn and then added up: successive pixels of a still
+        // area mostly fall in the same bin, and counting them all in one would make each
+        // increment wait for the last.
+        for level in partialHistograms.indices { partialHistograms[level] = 0 }
         let rowStep = max(1, layout.width * layout.height / Self.targetSampleCount)
         var sampleCount = 0
-        for row in stride(from: rowStep / 2, to: layout.height, by: rowStep) {
-            let rowStart = row * layout.bytesPerRow
-            for index in rowStart..<(rowStart + layout.width) {
-                histogram[Int(motion[index])] += 1
+        do {
+            var counts = partialHistograms.mutableSpan
+            for row in stride(from: rowStep / 2, to: layout.height, by: rowStep) {
+                let rowStart = row * layout.bytesPerRow
+                var index = rowStart
+                let rowEnd = rowStart + layout.width
+                while index + 4 <= rowEnd {
+                    counts[Int(motion[index])] += 1
+                    counts[256 + Int(motion[index + 1])] += 1
+                    counts[512 + Int(motion[index + 2])] += 1
+                    counts[768 + Int(motion[index + 3])] += 1
+                    index += 4
+                }
+                while index < rowEnd {
+                    counts[Int(motion[index])] += 1
+                    index += 1
+                }
+                sampleCount += layout.width
             }
-            sampleCount += layout.width
+        }
+        for level in histogram.indices {
+            histogram[level] =
+                partialHistograms[level] + partialHistograms[256 + level] + partialHistograms[512 + level]
+                + partialHistograms[768 + level]
         }
         return median(ofSamples: sampleCount) / Self.medianPerSigma
     }
