@@ -361,6 +361,24 @@ struct ComparisonWindow {
         return sampling.change(now: current[index], column: column, row: row, earlier: earlier, layout: layout)
     }
 
+    /// The change at pixel (`x`, `y`) of the window, whose row starts at `frameRowStart` in the
+    /// frame (the index of the window's first column): as ``change(x:y:current:earlier:layout:)``
+    /// without working out the row's place again for every pixel along it.
+    @inline(__always)
+    private func change(
+        x: Int, y: Int, frameRowStart: Int, current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout
+    ) -> UInt8 {
+        let index = frameRowStart + x
+        guard !sampling.isStill else { return ScalarBytes.absoluteDifference(current[index], earlier[index]) }
+        return sampling.change(now: current[index], column: rect.minX + x, row: rect.minY + y, earlier: earlier, layout: layout)
+    }
+
+    /// Where row `y` of the window starts in the frame.
+    @inline(__always)
+    private func frameRowStart(y: Int, layout: PlaneLayout) -> Int {
+        (rect.minY + y) * layout.bytesPerRow + rect.minX
+    }
+
     /// The grey levels of frame pixel (`column`, `row`) now and, where the camera's motion puts
     /// the same point of the scene, in the earlier frame (blended between its pixels).
     @inline(__always)
@@ -412,11 +430,13 @@ struct ComparisonWindow {
             else { return nil }
             for neighbourY in stride(from: run.y - 1, through: run.y + 1, by: 2) where neighbourY >= 0 && neighbourY < height {
                 let rowStart = neighbourY * width
+                let frameRow = frameRowStart(y: neighbourY, layout: layout)
                 var x = max(run.minX - 1, 0)
                 let end = min(run.maxX + 1, width)
                 while x < end {
                     if labels[rowStart + x] < firstLabel {
-                        let value = change(x: x, y: neighbourY, current: current, earlier: earlier, layout: layout)
+                        let value = change(
+                            x: x, y: neighbourY, frameRowStart: frameRow, current: current, earlier: earlier, layout: layout)
                         if value >= low {
                             labels[rowStart + x] = label
                             part.add(x: x, y: neighbourY, change: value, seedMotion: seedMotion[rowStart + x])
@@ -445,9 +465,10 @@ struct ComparisonWindow {
         low: UInt8
     ) -> WindowRun {
         let rowStart = y * rect.width
+        let frameRow = frameRowStart(y: y, layout: layout)
         var minX = x, maxX = x + 1
         while minX > 0, labels[rowStart + minX - 1] < firstLabel {
-            let value = change(x: minX - 1, y: y, current: current, earlier: earlier, layout: layout)
+            let value = change(x: minX - 1, y: y, frameRowStart: frameRow, current: current, earlier: earlier, layout: layout)
             guard value >= low else {
                 labels[rowStart + minX - 1] = firstLabel
                 break
@@ -457,7 +478,7 @@ struct ComparisonWindow {
             part.add(x: minX, y: y, change: value, seedMotion: seedMotion[rowStart + minX])
         }
         while maxX < rect.width, labels[rowStart + maxX] < firstLabel {
-            let value = change(x: maxX, y: y, current: current, earlier: earlier, layout: layout)
+            let value = change(x: maxX, y: y, frameRowStart: frameRow, current: current, earlier: earlier, layout: layout)
             guard value >= low else {
                 labels[rowStart + maxX] = firstLabel
                 break
