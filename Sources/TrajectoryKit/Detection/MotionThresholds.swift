@@ -39,24 +39,21 @@ struct MotionNoiseEstimator {
     /// Rows are sampled so that about this many pixels are counted.
     static let targetSampleCount = 40_000
 
-    private var histogram = [Int](repeating: 0, count: 256)
-    /// Four histograms side by side, counted in turn (see ``noiseSigma(of:layout:)``).
-    private var partialHistograms = [Int](repeating: 0, count: 4 * 256)
+    /// Four histograms of the sampled motion values side by side: successive pixels go to them
+    /// in turn. Pixels of a still area mostly fall in the same bin, and counting them all in one
+    /// histogram would make each increment wait for the last.
+    private var histograms = [Int](repeating: 0, count: 4 * 256)
 
     /// σ of one frame difference, in grey levels, estimated from `motion`.
     mutating func noiseSigma(of motion: Span<UInt8>, layout: PlaneLayout) -> Double {
-        // Four histograms, filled in turn and then added up: successive pixels of a still
-        // area mostly fall in the same bin, and counting them all in one would make each
-        // increment wait for the last.
-        for level in partialHistograms.indices { partialHistograms[level] = 0 }
+        for index in histograms.indices { histograms[index] = 0 }
         let rowStep = max(1, layout.width * layout.height / Self.targetSampleCount)
         var sampleCount = 0
         do {
-            var counts = partialHistograms.mutableSpan
+            var counts = histograms.mutableSpan
             for row in stride(from: rowStep / 2, to: layout.height, by: rowStep) {
-                let rowStart = row * layout.bytesPerRow
+                let rowStart = row * layout.bytesPerRow, rowEnd = rowStart + layout.width
                 var index = rowStart
-                let rowEnd = rowStart + layout.width
                 while index + 4 <= rowEnd {
                     counts[Int(motion[index])] += 1
                     counts[256 + Int(motion[index + 1])] += 1
@@ -71,12 +68,12 @@ struct MotionNoiseEstimator {
                 sampleCount += layout.width
             }
         }
-        for level in histogram.indices {
-            histogram[level] =
-                partialHistograms[level] + partialHistograms[256 + level] + partialHistograms[512 + level]
-                + partialHistograms[768 + level]
-        }
         return median(ofSamples: sampleCount) / Self.medianPerSigma
+    }
+
+    /// How many of the pixels counted by the last `noiseSigma(of:layout:)` changed by `level`.
+    private func count(ofLevel level: Int) -> Int {
+        histograms[level] + histograms[256 + level] + histograms[512 + level] + histograms[768 + level]
     }
 
     /// Mean change of the pixels counted by the last `noiseSigma(of:layout:)` whose change is
@@ -84,8 +81,9 @@ struct MotionNoiseEstimator {
     func meanChange(below level: UInt8) -> Double {
         var count = 0, sum = 0
         for change in 0..<Int(level) {
-            count += histogram[change]
-            sum += histogram[change] * change
+            let pixels = self.count(ofLevel: change)
+            count += pixels
+            sum += pixels * change
         }
         return count > 0 ? Double(sum) / Double(count) : 0
     }
@@ -96,8 +94,8 @@ struct MotionNoiseEstimator {
     private func median(ofSamples sampleCount: Int) -> Double {
         let half = Double(sampleCount) / 2
         var below = 0
-        for level in histogram.indices {
-            let count = histogram[level]
+        for level in 0..<256 {
+            let count = count(ofLevel: level)
             if Double(below + count) >= half, count > 0 {
                 let binStart = level == 0 ? 0 : Double(level) - 0.5
                 let binWidth = level == 0 ? 0.5 : 1
