@@ -51,15 +51,23 @@ struct DetectCommand: ParsableCommand {
             let stopper = RunStopper()
             let interrupts = InterruptHandler(stopping: stopper)
             // The results first: a picture that cannot be drawn must not lose them.
-            switch format {
-            case .json:
-                let report = try detectDocument(request: request, stopper: stopper, history: &history)
-                try destination.writeDocument(JSONOutput.document(report))
-                report.warnings.forEach(Diagnostics.warning)
-            case .jsonl:
-                let summary = try detectLines(request: request, stopper: stopper, into: &destination, history: &history)
-                try destination.finishLines()
-                summary.warnings.forEach(Diagnostics.warning)
+            do {
+                switch format {
+                case .json:
+                    let report = try detectDocument(request: request, stopper: stopper, history: &history)
+                    try destination.writeDocument(JSONOutput.document(report))
+                    report.warnings.forEach(Diagnostics.warning)
+                case .jsonl:
+                    let summary = try detectLines(request: request, stopper: stopper, into: &destination, history: &history)
+                    try destination.finishLines()
+                    summary.warnings.forEach(Diagnostics.warning)
+                }
+            } catch let error as VideoError where error.kind == .stoppedBeforeOpening {
+                // Ctrl-C while FFmpeg still waited for the input to show what it is: no results,
+                // not even the video's size, so no JSON; the signal's exit status all the same.
+                guard let signalNumber = interrupts.receivedSignal else { throw error }
+                Diagnostics.warning("stopped by \(InterruptHandler.name(of: signalNumber)) before '\(input)' was open: nothing was analysed")
+                throw ExitCode(128 + signalNumber)
             }
             if let signalNumber = interrupts.receivedSignal {
                 // The results so far are out; the pictures would read the whole video again.

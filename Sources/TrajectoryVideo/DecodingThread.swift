@@ -1,8 +1,9 @@
 import Foundation
+import Synchronization
 import TrajectoryKit
 
-/// Decodes a video on a thread of its own into a ``DecodedFrameQueue``, so that FFmpeg decodes
-/// the next frames while the caller's thread analyses this one.
+/// Opens and decodes a video on a thread of its own into a ``DecodedFrameQueue``, so that
+/// FFmpeg decodes the next frames while the caller's thread analyses this one.
 ///
 /// A frame whose luma plane is the decoder's own (8-bit luma, shown unrotated: nearly every
 /// camera's and encoder's video) is handed over to the queue whole, without a copy, and the
@@ -13,44 +14,59 @@ import TrajectoryKit
 /// frames before it), or when the analysing side stops the queue.
 final class DecodingThread: @unchecked Sendable {
     let queue: DecodedFrameQueue
-    /// What the video is, as the reader found it when it opened.
-    let info: VideoInfo
     /// The reader's frame count and warnings when decoding ended. Read only after the queue
     /// says decoding has finished; until then the thread owns them.
     private(set) var framesRead = 0
     private(set) var warnings: [String] = []
-    /// The thread's until it takes it; closed when decoding ends.
-    private var reader: VideoReader?
     /// The request's ``DetectTrajectoriesRequest/minimumAnalysisLongSide`` when decoding started.
     private let minimumAnalysisLongSide: Int
     /// Checked on every frame, before a buffer is sized for it: a stream may change size part way.
     private let sizeLimit: FrameSizeLimit
-    /// Raised by ``stop()``: the reader's network reads then give up at once.
+    /// Raised by ``interrupt()``: the reader's network reads then give up at once.
     private let stopSignal: StopSignal
     /// Whether ``stop()`` waits for the thread (see ``InputLocation/readsCanBeStopped(_:)``).
     private let waitsWhenStopped: Bool
+    /// How opening the input went, once the thread knows.
+    private let opening = OpeningOutcome()
+    private let uri: String
 
-    /// Starts decoding `uri`, on `decoderThreads` of FFmpeg's threads, into a new queue of
-    /// `capacity` frames, each converted one shrunk as a request with `minimumAnalysisLongSide`
-    /// would analyse it; a frame over `sizeLimit` ends decoding with its error.
+    /// Starts opening `uri` on a thread of its own, then decoding it on `decoderThreads` of
+    /// FFmpeg's threads into a new queue of `capacity` frames, each converted one shrunk as a
+    /// request with `minimumAnalysisLongSide` would analyse it; a frame over `sizeLimit` ends
+    /// decoding with its error. ``waitUntilOpen()`` says how the opening went.
+    ///
+    /// The opening is on the thread too because FFmpeg may wait there for as long as the input
+    /// sends nothing (a pipe whose writer is silent), and a stop must not wait with it.
     init(
         uri: String, networkTimeout: Double, decoderThreads: Int, loopFilter: LoopFilter, capacity: Int,
         sizeLimit: FrameSizeLimit, minimumAnalysisLongSide: Int
-    ) throws(VideoError) {
+    ) {
+        self.uri = uri
         stopSignal = StopSignal()
-        let reader = try VideoReader(
-            uri: uri, networkTimeout: networkTimeout, stopSignal: stopSignal, decoderThreads: decoderThreads,
-            loopFilter: loopFilter)
-        try sizeLimit.check(width: reader.info.width, height: reader.info.height)
-        self.info = reader.info
-        self.reader = consume reader
         self.sizeLimit = sizeLimit
         self.minimumAnalysisLongSide = minimumAnalysisLongSide
         self.waitsWhenStopped = InputLocation.readsCanBeStopped(uri)
         self.queue = DecodedFrameQueue(capacity: capacity)
-        let thread = Thread { [self] in decodeAll() }
+        let thread = Thread { [self] in
+            openAndDecode(networkTimeout: networkTimeout, decoderThreads: decoderThreads, loopFilter: loopFilter)
+        }
         thread.name = "trajectories decoding"
         thread.start()
+    }
+
+    /// Waits until the input is open and returns what the video is.
+    ///
+    /// - Throws: the ``VideoError`` that opening it ended with, or
+    ///   ``VideoError/Kind/stoppedBeforeOpening`` when ``interrupt()`` came first.
+    func waitUntilOpen() throws(VideoError) -> VideoInfo {
+        let outcome = opening.wait()
+        // Decided by the stop, not by which of the two threads got there first.
+        if stopSignal.isRaised { throw VideoError(.stoppedBeforeOpening, uri: uri) }
+        switch outcome {
+        case .opened(let info): return info
+        case .failed(let error): throw error
+        case .pending, .abandoned: throw VideoError(.stoppedBeforeOpening, uri: uri)
+        }
     }
 
     /// Tells the thread to stop at its next frame, and waits until it has, input closed,
@@ -65,16 +81,29 @@ final class DecodingThread: @unchecked Sendable {
         return waitsWhenStopped
     }
 
-    /// Stops decoding and ends the analysing side's wait for the next frame, without waiting
-    /// for the thread: callable from any thread while the run goes on.
+    /// Stops opening or decoding and ends the analysing side's wait for the video to open or
+    /// for the next frame, without waiting for the thread: callable from any thread while the
+    /// run goes on.
     func interrupt() {
         stopSignal.raise()
         queue.stop()
+        // A network open gives up on the signal and a file's never waits; a pipe's may wait on
+        // its writer for ever, so its caller stops waiting for it instead.
+        if !waitsWhenStopped { opening.abandon() }
     }
 
-    private func decodeAll() {
+    private func openAndDecode(networkTimeout: Double, decoderThreads: Int, loopFilter: LoopFilter) {
         var failure: (any Error)?
-        if let reader = reader.take() { failure = decode(reader) }
+        do throws(VideoError) {
+            let reader = try VideoReader(
+                uri: uri, networkTimeout: networkTimeout, stopSignal: stopSignal, decoderThreads: decoderThreads,
+                loopFilter: loopFilter)
+            try sizeLimit.check(width: reader.info.width, height: reader.info.height)
+            opening.settle(.opened(reader.info))
+            failure = decode(reader)
+        } catch {
+            opening.settle(.failed(error))
+        }
         // Last: the analysing side may read the counts, and return, once it sees this.
         queue.finish(failure: failure)
     }
@@ -125,5 +154,41 @@ final class DecodingThread: @unchecked Sendable {
             guard let base = source.baseAddress else { return }
             PlaneCopy.rows(of: base, layout: layout, into: destination, bytesPerRow: destinationLayout.bytesPerRow)
         }
+    }
+}
+
+/// How opening a ``DecodingThread``'s input went: settled once by the thread, waited for by
+/// the caller, or abandoned by a stop that will not wait for it.
+private final class OpeningOutcome: Sendable {
+    enum State: Sendable {
+        case pending
+        case opened(VideoInfo)
+        case failed(VideoError)
+        case abandoned
+    }
+
+    private let state = Mutex(State.pending)
+    private let decided = DispatchSemaphore(value: 0)
+
+    /// Records how the opening went, unless the wait for it was abandoned.
+    func settle(_ outcome: State) { decide(outcome) }
+
+    /// Ends the wait with no outcome.
+    func abandon() { decide(.abandoned) }
+
+    /// Waits for the first of ``settle(_:)`` and ``abandon()``, and returns what it decided.
+    func wait() -> State {
+        decided.wait()
+        decided.signal()  // for any later wait
+        return state.withLock { $0 }
+    }
+
+    private func decide(_ outcome: State) {
+        let first = state.withLock { state in
+            guard case .pending = state else { return false }
+            state = outcome
+            return true
+        }
+        if first { decided.signal() }
     }
 }

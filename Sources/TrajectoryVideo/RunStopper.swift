@@ -5,8 +5,9 @@ import Synchronization
 /// after the one in hand, and returns its summary marked ``VideoTrajectoryDetection/Summary/stoppedEarly``.
 ///
 /// Unlike throwing from the frame callback, which the run rethrows, this also ends a run
-/// that is waiting for its next frame: a network read gives up at once, and a pipe that has
-/// gone silent is left to its decoding thread.
+/// that is waiting for its next frame, or for its video to open: a network read gives up at
+/// once, and a pipe that has gone silent is left to its decoding thread. A run stopped before
+/// its video is open has nothing to summarize and throws ``VideoError/Kind/stoppedBeforeOpening``.
 ///
 /// ```swift
 /// let stopper = RunStopper()

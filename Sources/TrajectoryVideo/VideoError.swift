@@ -31,6 +31,9 @@ public struct VideoError: Error, Hashable, Sendable, CustomStringConvertible {
         case frameTooLarge
         /// Reading or decoding failed in a way that leaves nothing to go on (e.g. out of memory).
         case readFailed
+        /// A ``RunStopper`` stopped the run before the video was open: there is nothing to
+        /// summarize, not even the video's size.
+        case stoppedBeforeOpening
         /// The output file could not be created.
         case cannotCreate
         /// This FFmpeg build lacks the encoder a `VideoWriter.Format` needs.
@@ -68,6 +71,7 @@ public struct VideoError: Error, Hashable, Sendable, CustomStringConvertible {
         case .noDecoder: return "\(name) uses a codec this FFmpeg cannot decode: \(reason)"
         case .frameTooLarge: return "cannot read \(name): \(reason)"
         case .readFailed: return "cannot read \(name): \(reason)"
+        case .stoppedBeforeOpening: return "stopped before \(name) was open: nothing was analysed"
         case .cannotCreate: return "cannot create \(name): \(reason)"
         case .noEncoder: return "cannot write \(name): this FFmpeg has no \(reason) encoder"
         case .invalidSettings, .invalidFrame, .writeFailed: return "cannot write \(name): \(reason)"

@@ -97,7 +97,8 @@ public enum VideoTrajectoryDetection {
     ///     frames analysed so far (``Summary/stoppedEarly``).
     ///   - onAnalysedFrame: called after every frame the request analysed, in presentation order.
     /// - Throws: ``VideoError`` when the video cannot be opened or read or holds no decodable
-    ///   frame (damage may still leave some: those are kept, with warnings), `ConfigurationError`
+    ///   frame (damage may still leave some: those are kept, with warnings), or when `stopper`
+    ///   stops the run before the video is open (``VideoError/Kind/stoppedBeforeOpening``), `ConfigurationError`
     ///   when the request's settings are out of range, or what `onAnalysedFrame` throws.
     public static func run(
         uri: String, request: DetectTrajectoriesRequest, maximumFramePixels: Int = defaultMaximumFramePixels,
@@ -105,16 +106,18 @@ public enum VideoTrajectoryDetection {
         loopFilter: LoopFilter = .applied, stopper: RunStopper? = nil, onAnalysedFrame: (AnalysedFrame) throws -> Void
     ) throws -> Summary {
         try request.validateSettings()  // before the thread starts, which reads one of them
-        let decoding = try DecodingThread(
+        let decoding = DecodingThread(
             uri: uri, networkTimeout: networkTimeout, decoderThreads: decodingThreads.map(allowedDecodingThreads.clamped) ?? defaultDecodingThreads,
             loopFilter: loopFilter, capacity: decodedFramesAhead,
             sizeLimit: FrameSizeLimit(uri: uri, maximumPixels: maximumFramePixels),
             minimumAnalysisLongSide: request.minimumAnalysisLongSide)
-        // However the loop ends, the decoding thread is stopped; after an early end it is waited
+        // However the run ends, the decoding thread is stopped; after an early end it is waited
         // for, with the input closed, unless the input is one that may never answer.
         defer { decoding.stop() }
+        // Before the wait for the video to open: a stop may come while FFmpeg still probes it.
         stopper?.attach(decoding)
         defer { stopper?.detach() }
+        let info = try decoding.waitUntilOpen()
         let handler = SequenceRequestHandler()
         let requests = [request]  // made once: a literal in the loop would allocate every frame
         var framesAnalysed = 0, framesTaken = 0
@@ -135,7 +138,7 @@ public enum VideoTrajectoryDetection {
         }
         if stopper?.isRequested == true {
             return stoppedSummary(
-                decoding: decoding, framesTaken: framesTaken, framesAnalysed: framesAnalysed,
+                decoding: decoding, info: info, framesTaken: framesTaken, framesAnalysed: framesAnalysed,
                 lastFrameTime: lastFrameTime, request: request)
         }
         // The loop ends only once the queue has seen the decoding thread finish, its last act:
@@ -149,7 +152,7 @@ public enum VideoTrajectoryDetection {
         var warnings = decoding.warnings + request.limitWarnings
         if let tooFew = tooFewFramesWarning(analysed: framesAnalysed, request: request) { warnings.append(tooFew) }
         return Summary(
-            info: decoding.info, framesDecoded: decoding.framesRead, framesAnalysed: framesAnalysed,
+            info: info, framesDecoded: decoding.framesRead, framesAnalysed: framesAnalysed,
             lastFrameTime: lastFrameTime, warnings: warnings)
     }
 
@@ -157,7 +160,7 @@ public enum VideoTrajectoryDetection {
     /// for those decoded (the decoder may have read a few more, unanalysed), and the decoding
     /// thread's warnings are read only when it could be waited for.
     private static func stoppedSummary(
-        decoding: DecodingThread, framesTaken: Int, framesAnalysed: Int, lastFrameTime: Double?,
+        decoding: DecodingThread, info: VideoInfo, framesTaken: Int, framesAnalysed: Int, lastFrameTime: Double?,
         request: DetectTrajectoriesRequest
     ) -> Summary {
         let finished = decoding.stop()
@@ -165,7 +168,7 @@ public enum VideoTrajectoryDetection {
         let warnings = (finished ? decoding.warnings : []) + request.limitWarnings
             + ["stopped early: the results cover the first \(framesTaken) frame\(framesTaken == 1 ? "" : "s")\(covered)"]
         var summary = Summary(
-            info: decoding.info, framesDecoded: framesTaken, framesAnalysed: framesAnalysed,
+            info: info, framesDecoded: framesTaken, framesAnalysed: framesAnalysed,
             lastFrameTime: lastFrameTime, warnings: warnings)
         summary.stoppedEarly = true
         return summary

@@ -20,17 +20,7 @@ import Glibc
         try FFmpeg.run(["-i", DetectCommandTests.toss, "-c", "copy", clip])
         let bytes = try Data(contentsOf: URL(fileURLWithPath: clip))
 
-        let process = Process()
-        process.executableURL = CommandLineRunner.executable
-        process.arguments = ["detect", "-", "--format", format]
-        let input = Pipe()
-        let outputFile = folder.appendingPathComponent("stdout"), errorFile = folder.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        process.standardInput = input
-        process.standardOutput = try FileHandle(forWritingTo: outputFile)
-        process.standardError = try FileHandle(forWritingTo: errorFile)
-        try process.run()
+        let (process, input, outputFile, errorFile) = try Self.launchDetect(["-", "--format", format], in: folder)
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         // The whole clip, then silence with the pipe open: without the signal the run would
         // wait for the rest of the stream for ever.
@@ -65,6 +55,49 @@ import Glibc
             }
         }
         #expect((frames.first ?? .max) <= 28 && (frames.last ?? 0) >= 33, "\(frames)")
+    }
+
+    @Test("SIGINT while the input has sent nothing yet stops at once with one warning, no JSON and exit 130")
+    func stopBeforeTheInputOpens() throws {
+        let folder = try CommandLineRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A pipe nothing is written to: `detect -` typed at a prompt with nothing piped in.
+        let (process, input, outputFile, errorFile) = try Self.launchDetect(["-"], in: folder)
+        defer {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            try? input.fileHandleForWriting.close()
+        }
+        Thread.sleep(forTimeInterval: 1)  // for FFmpeg to be waiting in its first read
+        kill(process.processIdentifier, SIGINT)
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        // Before, the first Ctrl-C went unanswered until the pipe's writer closed it.
+        try #require(!process.isRunning, "the run went on waiting for the input")
+
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 128 + SIGINT)
+        let errors = try String(contentsOf: errorFile, encoding: .utf8).split(separator: "\n")
+        #expect(errors == ["trajectories: warning: stopped by SIGINT before '-' was open: nothing was analysed"])
+        #expect(try String(contentsOf: outputFile, encoding: .utf8).isEmpty)
+    }
+
+    /// Starts `trajectories detect arguments…` reading a new pipe, its output and errors going
+    /// to files in `folder`.
+    private static func launchDetect(
+        _ arguments: [String], in folder: URL
+    ) throws -> (process: Process, input: Pipe, output: URL, errors: URL) {
+        let process = Process()
+        process.executableURL = CommandLineRunner.executable
+        process.arguments = ["detect"] + arguments
+        let input = Pipe()
+        let outputFile = folder.appendingPathComponent("stdout"), errorFile = folder.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        process.standardInput = input
+        process.standardOutput = try FileHandle(forWritingTo: outputFile)
+        process.standardError = try FileHandle(forWritingTo: errorFile)
+        try process.run()
+        return (process, input, outputFile, errorFile)
     }
 
     /// Waits until process `pid` has read `count` bytes (its /proc `rchar`, which counts what

@@ -76,7 +76,7 @@ struct RunStopperTests {
         #expect(summary.framesAnalysed >= Self.frameCount - 2)
     }
 
-    @Test("a run that reaches its end is not marked stopped, and a stopper asked first stops the next run at once")
+    @Test("a run that reaches its end is not marked stopped, and a stopper asked first stops the next run before its video is open")
     func unusedAndEarlyStoppers() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("clip.mkv")
@@ -87,8 +87,25 @@ struct RunStopperTests {
 
         let stopper = RunStopper()
         stopper.requestStop()
-        let none = try VideoTrajectoryDetection.run(
-            uri: path, request: try DetectTrajectoriesRequest(trajectoryLength: 5), stopper: stopper) { _ in }
-        #expect(none.stoppedEarly && none.framesAnalysed == 0)
+        #expect(throws: VideoError(.stoppedBeforeOpening, uri: path)) {
+            try VideoTrajectoryDetection.run(
+                uri: path, request: try DetectTrajectoriesRequest(trajectoryLength: 5), stopper: stopper) { _ in }
+        }
+    }
+
+    @Test("a stop asked for while FFmpeg waits for a silent pipe to show what it is ends the run at once")
+    func stopWhileOpening() throws {
+        let ends = try PipeEnds()
+        defer { close(ends.writeEnd) }
+        let stopper = RunStopper()
+        Thread {
+            Thread.sleep(forTimeInterval: 0.5)
+            stopper.requestStop()
+        }.start()
+        // Nothing is ever written: FFmpeg's probe waits in the pipe's read until the writer
+        // closes it, and the run used to wait with it.
+        let result = Self.run(reading: ends, stopper: stopper) { _ in }
+        let outcome = try #require(result, "the run waited for the silent pipe")
+        #expect(throws: VideoError(.stoppedBeforeOpening, uri: "pipe:\(ends.readEnd)")) { try outcome.get() }
     }
 }
