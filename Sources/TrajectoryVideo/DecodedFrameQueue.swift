@@ -53,6 +53,8 @@ final class DecodedFrameQueue: @unchecked Sendable {
     private var producerFinished = false
     private var producerFailure: (any Error)?
     private var consumerStopped = false
+    /// Set when ``withOldest(_:)`` returned nil at the stream's end, every frame taken.
+    private var deliveredWholeStream = false
 
     /// Rows of the copied planes start on this many bytes, which SIMD code likes.
     static let rowAlignment = 64
@@ -165,12 +167,18 @@ final class DecodedFrameQueue: @unchecked Sendable {
     /// Waits for the oldest decoded frame and lends its plane to `body`, then frees its buffer.
     ///
     /// - Returns: what `body` returns, or nil once the stream has ended and every frame was
-    ///   taken, or once ``stop()`` was called (frames still queued are then left).
+    ///   taken (``hasDeliveredWholeStream`` then says so, even when a stop came at the same
+    ///   time), or once ``stop()`` was called (frames still queued are then left).
     /// - Throws: the error that stopped decoding, once the frames before it have been taken, or
     ///   what `body` throws.
     func withOldest<Result>(_ body: (Span<UInt8>, QueuedFrame) throws -> Result) throws -> Result? {
         condition.lock()
         while queued == 0 && !producerFinished && !consumerStopped { condition.wait() }
+        if queued == 0 && producerFinished && producerFailure == nil {
+            deliveredWholeStream = true
+            condition.unlock()
+            return nil
+        }
         if consumerStopped {
             condition.unlock()
             return nil
@@ -195,6 +203,14 @@ final class DecodedFrameQueue: @unchecked Sendable {
         }
         let pixels = UnsafeBufferPointer(start: slot.plane!, count: slot.frame.layout.minimumByteCount)
         return try body(pixels.span, slot.frame)
+    }
+
+    /// Whether the analysing side has taken every frame of the stream to its end: a stop that
+    /// came after that cut nothing short.
+    var hasDeliveredWholeStream: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return deliveredWholeStream
     }
 
     /// Tells the decoding side to stop (the analysis ended early), and ends the analysing

@@ -136,7 +136,8 @@ public enum VideoTrajectoryDetection {
                     stamp: frame.stamp, width: frame.width, height: frame.height, observations: request.results ?? []))
             }
         }
-        if stopper?.isRequested == true {
+        // A stop that came once every frame was taken found the run complete already.
+        if stopper?.isRequested == true, !decoding.queue.hasDeliveredWholeStream {
             return stoppedSummary(
                 decoding: decoding, info: info, framesTaken: framesTaken, framesAnalysed: framesAnalysed,
                 lastFrameTime: lastFrameTime, request: request)

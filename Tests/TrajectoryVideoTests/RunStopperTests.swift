@@ -93,6 +93,26 @@ struct RunStopperTests {
         }
     }
 
+    @Test("a stop asked for once the last frame is analysed leaves the run complete, not stopped")
+    func stopAfterTheLastFrame() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("clip.mkv")
+        try MovingSquare().write(to: path, count: Self.frameCount, settings: quickSettings())
+        let stopper = RunStopper()
+        let summary = try VideoTrajectoryDetection.run(
+            uri: path, request: try DetectTrajectoriesRequest(trajectoryLength: 5), stopper: stopper
+        ) { frame in
+            guard frame.stamp.index == Self.frameCount - 1 else { return }
+            Thread.sleep(forTimeInterval: 0.5)  // for the decoding thread to reach the stream's end
+            stopper.requestStop()
+        }
+        // Before, the stop marked it stopped early, with a warning that the results covered only
+        // the first 20 frames: all there were.
+        #expect(!summary.stoppedEarly)
+        #expect(summary.framesDecoded == Self.frameCount && summary.framesAnalysed == Self.frameCount)
+        #expect(!summary.warnings.contains { $0.hasPrefix("stopped early") }, "\(summary.warnings)")
+    }
+
     @Test("a stop asked for while FFmpeg waits for a silent pipe to show what it is ends the run at once")
     func stopWhileOpening() throws {
         let ends = try PipeEnds()
