@@ -52,6 +52,8 @@ final class DecodedFrameQueue: @unchecked Sendable {
     private var queued = 0
     private var producerFinished = false
     private var producerFailure: (any Error)?
+    /// Whether decoding ended at the stream's end rather than stopped or failed.
+    private var producerReachedStreamEnd = false
     private var consumerStopped = false
     /// Set when ``withOldest(_:)`` returned nil at the stream's end, every frame taken.
     private var deliveredWholeStream = false
@@ -153,11 +155,15 @@ final class DecodedFrameQueue: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Marks the end of the stream, or the error that ended it.
-    func finish(failure: (any Error)?) {
+    /// Marks the end of decoding: at the stream's end, stopped, or by an error.
+    func finish(_ end: DecodingEnd) {
         condition.lock()
         producerFinished = true
-        producerFailure = failure
+        switch end {
+        case .streamEnd: producerReachedStreamEnd = true
+        case .stopped: break
+        case .failed(let error): producerFailure = error
+        }
         condition.broadcast()
         condition.unlock()
     }
@@ -174,7 +180,7 @@ final class DecodedFrameQueue: @unchecked Sendable {
     func withOldest<Result>(_ body: (Span<UInt8>, QueuedFrame) throws -> Result) throws -> Result? {
         condition.lock()
         while queued == 0 && !producerFinished && !consumerStopped { condition.wait() }
-        if queued == 0 && producerFinished && producerFailure == nil {
+        if queued == 0 && producerReachedStreamEnd {
             deliveredWholeStream = true
             condition.unlock()
             return nil
@@ -223,10 +229,20 @@ final class DecodedFrameQueue: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Waits until the decoding side has called ``finish(failure:)``.
+    /// Waits until the decoding side has called ``finish(_:)``.
     func waitUntilFinished() {
         condition.lock()
         while !producerFinished { condition.wait() }
         condition.unlock()
     }
+}
+
+/// How decoding into a ``DecodedFrameQueue`` ended.
+enum DecodingEnd {
+    /// Every frame of the stream was decoded (a truncated file's included).
+    case streamEnd
+    /// The analysing side stopped it, or it never began (the input did not open).
+    case stopped
+    /// An error ended it; the analysing side gets it after the frames before it.
+    case failed(any Error)
 }

@@ -93,24 +93,24 @@ final class DecodingThread: @unchecked Sendable {
     }
 
     private func openAndDecode(networkTimeout: Double, decoderThreads: Int, loopFilter: LoopFilter) {
-        var failure: (any Error)?
+        var end = DecodingEnd.stopped
         do throws(VideoError) {
             let reader = try VideoReader(
                 uri: uri, networkTimeout: networkTimeout, stopSignal: stopSignal, decoderThreads: decoderThreads,
                 loopFilter: loopFilter)
             try sizeLimit.check(width: reader.info.width, height: reader.info.height)
             opening.settle(.opened(reader.info))
-            failure = decode(reader)
+            end = decode(reader)
         } catch {
             opening.settle(.failed(error))
         }
         // Last: the analysing side may read the counts, and return, once it sees this.
-        queue.finish(failure: failure)
+        queue.finish(end)
     }
 
     /// Decodes every frame of `reader` into the queue, until the stream ends, an error, or the
     /// queue is stopped; keeps its frame count and warnings, and closes it.
-    private func decode(_ reader: consuming VideoReader) -> (any Error)? {
+    private func decode(_ reader: consuming VideoReader) -> DecodingEnd {
         var reader = reader
         defer {
             framesRead = reader.framesRead
@@ -118,24 +118,28 @@ final class DecodingThread: @unchecked Sendable {
         }
         let queue = self.queue, minimumLongSide = minimumAnalysisLongSide, sizeLimit = self.sizeLimit
         do {
-            while let accepted = try reader.nextFrame(handingOver: { plane, layout, stamp, handOver in
-                try sizeLimit.check(width: layout.width, height: layout.height)
-                if let handOver {
-                    // The decoder's own plane: queued as it is, and shrunk, if at all, by the
-                    // analysing side. This thread only decodes, which on two cores is as much
-                    // as one thread does in the time the other analyses a frame.
-                    return queue.push(handingOver: handOver, layout: layout, stamp: stamp)
-                }
-                let reduction = DetectTrajectoriesRequest.analysisReduction(
-                    width: layout.width, height: layout.height, minimumLongSide: minimumLongSide)
-                return queue.push(width: layout.width, height: layout.height, shrunkBy: reduction, stamp: stamp) {
-                    destination, copyLayout in
-                    Self.copy(plane, layout: layout, shrunkBy: reduction, to: destination, layout: copyLayout)
-                }
-            }), accepted {}
-            return nil
+            while true {
+                let accepted = try reader.nextFrame(handingOver: { plane, layout, stamp, handOver in
+                    try sizeLimit.check(width: layout.width, height: layout.height)
+                    if let handOver {
+                        // The decoder's own plane: queued as it is, and shrunk, if at all, by the
+                        // analysing side. This thread only decodes, which on two cores is as much
+                        // as one thread does in the time the other analyses a frame.
+                        return queue.push(handingOver: handOver, layout: layout, stamp: stamp)
+                    }
+                    let reduction = DetectTrajectoriesRequest.analysisReduction(
+                        width: layout.width, height: layout.height, minimumLongSide: minimumLongSide)
+                    return queue.push(width: layout.width, height: layout.height, shrunkBy: reduction, stamp: stamp) {
+                        destination, copyLayout in
+                        Self.copy(plane, layout: layout, shrunkBy: reduction, to: destination, layout: copyLayout)
+                    }
+                })
+                // A read that a stop cut short ends the frames too, and is no end of the stream.
+                guard let accepted else { return stopSignal.isRaised ? .stopped : .streamEnd }
+                guard accepted else { return .stopped }
+            }
         } catch {
-            return error
+            return .failed(error)
         }
     }
 
