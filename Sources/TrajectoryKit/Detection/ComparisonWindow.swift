@@ -355,10 +355,7 @@ struct ComparisonWindow {
     /// the motion image measures it (``EarlierFrameSampling``) for a moving one.
     @inline(__always)
     private func change(x: Int, y: Int, current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout) -> UInt8 {
-        let column = rect.minX + x, row = rect.minY + y
-        let index = row * layout.bytesPerRow + column
-        guard !sampling.isStill else { return ScalarBytes.absoluteDifference(current[index], earlier[index]) }
-        return sampling.change(now: current[index], column: column, row: row, earlier: earlier, layout: layout)
+        change(x: x, y: y, frameRowStart: frameRowStart(y: y, layout: layout), current: current, earlier: earlier, layout: layout)
     }
 
     /// The change at pixel (`x`, `y`) of the window, whose row starts at `frameRowStart` in the
