@@ -55,8 +55,6 @@ final class DecodedFrameQueue: @unchecked Sendable {
     /// Whether decoding ended at the stream's end rather than stopped or failed.
     private var producerReachedStreamEnd = false
     private var consumerStopped = false
-    /// Set when ``withOldest(_:)`` returned nil at the stream's end, every frame taken.
-    private var deliveredWholeStream = false
 
     /// Rows of the copied planes start on this many bytes, which SIMD code likes.
     static let rowAlignment = 64
@@ -173,18 +171,12 @@ final class DecodedFrameQueue: @unchecked Sendable {
     /// Waits for the oldest decoded frame and lends its plane to `body`, then frees its buffer.
     ///
     /// - Returns: what `body` returns, or nil once the stream has ended and every frame was
-    ///   taken (``hasDeliveredWholeStream`` then says so, even when a stop came at the same
-    ///   time), or once ``stop()`` was called (frames still queued are then left).
+    ///   taken, or once ``stop()`` was called (frames still queued are then left).
     /// - Throws: the error that stopped decoding, once the frames before it have been taken, or
     ///   what `body` throws.
     func withOldest<Result>(_ body: (Span<UInt8>, QueuedFrame) throws -> Result) throws -> Result? {
         condition.lock()
         while queued == 0 && !producerFinished && !consumerStopped { condition.wait() }
-        if queued == 0 && producerReachedStreamEnd {
-            deliveredWholeStream = true
-            condition.unlock()
-            return nil
-        }
         if consumerStopped {
             condition.unlock()
             return nil
@@ -216,7 +208,7 @@ final class DecodedFrameQueue: @unchecked Sendable {
     var hasDeliveredWholeStream: Bool {
         condition.lock()
         defer { condition.unlock() }
-        return deliveredWholeStream
+        return producerReachedStreamEnd && queued == 0
     }
 
     /// Tells the decoding side to stop (the analysis ended early), and ends the analysing

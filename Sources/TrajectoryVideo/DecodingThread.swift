@@ -99,10 +99,10 @@ final class DecodingThread: @unchecked Sendable {
                 uri: uri, networkTimeout: networkTimeout, stopSignal: stopSignal, decoderThreads: decoderThreads,
                 loopFilter: loopFilter)
             try sizeLimit.check(width: reader.info.width, height: reader.info.height)
-            opening.settle(.opened(reader.info))
+            opening.settle(.success(reader.info))
             end = decode(reader)
         } catch {
-            opening.settle(.failed(error))
+            opening.settle(.failure(error))
         }
         // Last: the analysing side may read the counts, and return, once it sees this.
         queue.finish(end)
@@ -175,7 +175,12 @@ private final class OpeningOutcome: Sendable {
     private let decided = DispatchSemaphore(value: 0)
 
     /// Records how the opening went, unless the wait for it was abandoned.
-    func settle(_ outcome: State) { decide(outcome) }
+    func settle(_ result: Result<VideoInfo, VideoError>) {
+        switch result {
+        case .success(let info): decide(.opened(info))
+        case .failure(let error): decide(.failed(error))
+        }
+    }
 
     /// Ends the wait with no outcome.
     func abandon() { decide(.abandoned) }
