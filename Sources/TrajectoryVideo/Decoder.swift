@@ -3,7 +3,8 @@ import CVideoIO
 
 /// Owns a video decoder (AVCodecContext) and the frame it decodes into; frees both in `deinit`.
 /// Decodes with FFmpeg's frame and slice threading, on `threads` threads (0: FFmpeg's choice,
-/// one more than the machine has cores), with or without the codec's loop filter.
+/// one more than the machine has cores), with or without the codec's loop filter, and refusing
+/// pictures over `decodedPixelLimit` pixels when one is given (FFmpeg's `max_pixels`).
 struct Decoder: ~Copyable {
     private let context: UnsafeMutablePointer<AVCodecContext>
     private let frameStorage: UnsafeMutablePointer<AVFrame>
@@ -12,7 +13,7 @@ struct Decoder: ~Copyable {
 
     init(
         codec: UnsafePointer<AVCodec>, stream: UnsafePointer<AVStream>, uri: String, log: WarningLog, threads: Int = 0,
-        loopFilter: LoopFilter = .applied
+        loopFilter: LoopFilter = .applied, decodedPixelLimit: Int? = nil
     ) throws(VideoError) {
         guard let frame = av_frame_alloc() else { throw VideoError(.readFailed, uri: uri, detail: "out of memory") }
         guard let context = avcodec_alloc_context3(codec) else {
@@ -25,6 +26,7 @@ struct Decoder: ~Copyable {
         context.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
         context.pointee.pkt_timebase = stream.pointee.time_base
         if loopFilter == .skipped { context.pointee.skip_loop_filter = AVDISCARD_ALL }
+        if let decodedPixelLimit { context.pointee.max_pixels = Int64(decodedPixelLimit) }
         do {
             try check(avcodec_parameters_to_context(context, stream.pointee.codecpar)) { message in
                 VideoError(.readFailed, uri: uri, detail: message)

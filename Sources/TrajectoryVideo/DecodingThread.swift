@@ -97,8 +97,7 @@ final class DecodingThread: @unchecked Sendable {
         do throws(VideoError) {
             let reader = try VideoReader(
                 uri: uri, networkTimeout: networkTimeout, stopSignal: stopSignal, decoderThreads: decoderThreads,
-                loopFilter: loopFilter)
-            try sizeLimit.check(width: reader.info.width, height: reader.info.height)
+                loopFilter: loopFilter, sizeLimit: sizeLimit)
             opening.settle(.success(reader.info))
             end = decode(reader)
         } catch {

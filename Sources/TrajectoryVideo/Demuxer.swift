@@ -21,7 +21,12 @@ struct Demuxer: ~Copyable {
     ///   - networkTimeout: seconds a network read may wait for data before it fails, so a
     ///     stalled stream ends the run with an error instead of hanging it.
     ///   - stopSignal: once raised, a network read waiting for data fails at once.
-    init(uri: String, networkTimeout: Double, log: WarningLog, stopSignal: StopSignal? = nil) throws(VideoError) {
+    ///   - decodedPixelLimit: when set, FFmpeg decodes no larger picture while it probes the
+    ///     streams (FFmpeg's `max_pixels`), so a huge stream is not decoded before it is refused.
+    init(
+        uri: String, networkTimeout: Double, log: WarningLog, stopSignal: StopSignal? = nil,
+        decodedPixelLimit: Int? = nil
+    ) throws(VideoError) {
         let url = uri == "-" ? "pipe:0" : uri
         var allocatedContext = avformat_alloc_context()
         var allocatedPacket = av_packet_alloc()
@@ -46,7 +51,8 @@ struct Demuxer: ~Copyable {
             throw Self.openingError(opened, uri: uri, log: log)
         }
         do {
-            let (stream, codec) = try Self.findVideoStream(in: context, uri: uri, log: log)
+            let (stream, codec) = try Self.findVideoStream(
+                in: context, uri: uri, log: log, decodedPixelLimit: decodedPixelLimit)
             self.context = context
             self.packetStorage = packet
             self.videoStream = stream
@@ -106,13 +112,13 @@ struct Demuxer: ~Copyable {
     }
 
     private static func findVideoStream(
-        in context: UnsafeMutablePointer<AVFormatContext>, uri: String, log: WarningLog
+        in context: UnsafeMutablePointer<AVFormatContext>, uri: String, log: WarningLog, decodedPixelLimit: Int?
     ) throws(VideoError) -> (UnsafeMutablePointer<AVStream>, UnsafePointer<AVCodec>) {
         // FFmpeg's tty demuxer shows any text file named *.txt as ANSI art.
         if let format = context.pointee.iformat, String(cString: format.pointee.name) == "tty" {
             throw VideoError(.notAVideo, uri: uri, detail: "it is a text file")
         }
-        try check(avformat_find_stream_info(context, nil)) { message in
+        try check(probeStreams(of: context, decodedPixelLimit: decodedPixelLimit)) { message in
             VideoError(.notAVideo, uri: uri, detail: log.latest ?? message)
         }
         var codec: UnsafePointer<AVCodec>?
@@ -131,6 +137,21 @@ struct Demuxer: ~Copyable {
             throw VideoError(.noVideoStream, uri: uri, detail: "only cover art")
         }
         return (stream, codec)
+    }
+
+    /// Reads the start of the input to learn each stream's codec, size and rate
+    /// (`avformat_find_stream_info`, which decodes a few pictures), with every stream's decoder
+    /// limited to `decodedPixelLimit` pixels per picture when one is given.
+    private static func probeStreams(of context: UnsafeMutablePointer<AVFormatContext>, decodedPixelLimit: Int?) -> Int32 {
+        guard let decodedPixelLimit else { return avformat_find_stream_info(context, nil) }
+        // One dictionary of decoder options per stream, as FFmpeg asks.
+        var streamOptions = [OpaquePointer?](repeating: nil, count: Int(context.pointee.nb_streams))
+        for index in streamOptions.indices {
+            av_dict_set_int(&streamOptions[index], "max_pixels", Int64(decodedPixelLimit), 0)
+        }
+        let status = avformat_find_stream_info(context, &streamOptions)
+        for index in streamOptions.indices { av_dict_free(&streamOptions[index]) }
+        return status
     }
 
     private static func openingError(_ code: Int32, uri: String, log: WarningLog) -> VideoError {

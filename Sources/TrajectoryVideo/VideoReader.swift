@@ -59,18 +59,25 @@ public struct VideoReader: ~Copyable {
     /// Opens `uri` as ``init(uri:networkTimeout:)`` does; once `stopSignal` is raised, a network
     /// read waiting for data fails at once (see ``StopSignal``). The decoder runs on
     /// `decoderThreads` threads (0: FFmpeg's choice, one more than the machine has cores).
+    /// With a `sizeLimit`, a video whose frames exceed it is refused before its decoder opens,
+    /// and FFmpeg decodes no far larger picture even while it probes the input.
     init(
         uri: String, networkTimeout: Double, stopSignal: StopSignal?, decoderThreads: Int = 0,
-        loopFilter: LoopFilter = .applied
+        loopFilter: LoopFilter = .applied, sizeLimit: FrameSizeLimit? = nil
     ) throws(VideoError) {
         let log = WarningLog()
         let demuxer = try log.collecting { () throws(VideoError) in
-            try Demuxer(uri: uri, networkTimeout: networkTimeout, log: log, stopSignal: stopSignal)
+            try Demuxer(
+                uri: uri, networkTimeout: networkTimeout, log: log, stopSignal: stopSignal,
+                decodedPixelLimit: sizeLimit?.decodedPixelLimit)
         }
         let stream = UnsafePointer(demuxer.videoStream)
+        // The stated size, which probing has read from the stream's own headers.
+        try sizeLimit?.check(width: Int(stream.pointee.codecpar.pointee.width), height: Int(stream.pointee.codecpar.pointee.height))
         let decoder = try log.collecting { () throws(VideoError) in
             try Decoder(
-                codec: demuxer.codec, stream: stream, uri: uri, log: log, threads: decoderThreads, loopFilter: loopFilter)
+                codec: demuxer.codec, stream: stream, uri: uri, log: log, threads: decoderThreads, loopFilter: loopFilter,
+                decodedPixelLimit: sizeLimit?.decodedPixelLimit)
         }
         let rotation = Self.displayRotation(of: stream, log: log)
         let info = Self.describe(stream, uri: uri, rotation: rotation, demuxer: demuxer, decoder: decoder)

@@ -191,6 +191,14 @@ struct FrameSizeLimit {
     let uri: String
     let maximumPixels: Int
 
+    /// The largest picture FFmpeg may decode, so that it does not allocate a huge frame (or
+    /// several, one per decoding thread) before ``check(width:height:)`` can refuse it.
+    /// FFmpeg counts a picture with its rows padded and its height rounded up to whole blocks,
+    /// so it gets twice the room: frames in between decode and are refused by ``check``, with
+    /// the size and the option that raises the limit in the message. FFmpeg takes no limit
+    /// above `Int32.max`.
+    var decodedPixelLimit: Int { Int(Int32.max) / 2 < maximumPixels ? Int(Int32.max) : maximumPixels * 2 }
+
     func check(width: Int, height: Int) throws(VideoError) {
         // A damaged header may claim sizes whose product overflows.
         let (pixels, overflow) = width.multipliedReportingOverflow(by: height)

@@ -72,6 +72,44 @@ struct CommandLineRunner {
         return false
     }
 
+    /// Runs `trajectories arguments…` with its output written to `outputFolder`/stdout and
+    /// stderr, and returns its exit status and the most memory it held (its peak resident set,
+    /// from the kernel's accounting of that one process). Killed after `timeLimit` seconds.
+    static func runMeasuringPeakMemory(
+        _ arguments: [String], outputFolder: URL, timeLimit: Double = 120
+    ) throws -> (outcome: Outcome, peakKilobytes: Int) {
+        // Foundation's Process reaps its child itself, so the usage of this one process is
+        // only to be had by spawning and waiting for it here.
+        let outputFile = outputFolder.appendingPathComponent("stdout"), errorFile = outputFolder.appendingPathComponent("stderr")
+        var fileActions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&fileActions)
+        defer { posix_spawn_file_actions_destroy(&fileActions) }
+        posix_spawn_file_actions_addopen(&fileActions, 1, outputFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&fileActions, 2, errorFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var child = pid_t()
+        let spawned = posix_spawn(&child, executable.path, &fileActions, nil, argv, environ)
+        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+        var status: Int32 = 0, usage = rusage()
+        let deadline = Date().addingTimeInterval(timeLimit)
+        var timedOut = false
+        while wait4(child, &status, WNOHANG, &usage) == 0 {
+            if Date() > deadline, !timedOut {
+                kill(child, SIGKILL)
+                timedOut = true
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        let signal = status & 0x7f  // the wait status: a signal number, or 0 and the exit code above it
+        let outcome = Outcome(
+            status: signal == 0 ? (status >> 8) & 0xff : signal,
+            standardOutput: try String(contentsOf: outputFile, encoding: .utf8),
+            standardError: try String(contentsOf: errorFile, encoding: .utf8),
+            diedOfSignal: signal != 0, timedOut: timedOut)
+        return (outcome, Int(usage.ru_maxrss))  // kilobytes on Linux
+    }
+
     /// A fresh temporary folder for one test's files.
     static func temporaryFolder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory

@@ -228,6 +228,34 @@ import TrajectoryKit
                 + "--max-frame-pixels raises the limit",
         ])
         #expect(try CommandLineRunner.run(["detect", file.path, "--max-frame-pixels", "76800"]).status == 0)
+        // Beyond the largest limit FFmpeg itself takes (2³¹ − 1 pixels): no complaint from it.
+        let unlimited = try CommandLineRunner.run(["detect", file.path, "--max-frame-pixels", "4000000000"])
+        #expect(unlimited.status == 0 && !unlimited.standardError.contains("max_pixels"), "\(unlimited.errorLines)")
+    }
+
+    /// A refusal must come before FFmpeg decodes a picture of the refused size: a hostile or
+    /// mistaken header can claim one as large as the codec allows. An 8K picture takes 50 MB
+    /// in 8-bit 4:2:0, several times over with frame threading; probing the input used to
+    /// decode one before the limit was checked.
+    @Test("refusing an 8K video under the frame size limit does not decode its pictures")
+    func refusalDecodesNoOversizedPicture() throws {
+        let folder = try CommandLineRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let small = try Self.ball.make(in: folder, named: "small.mp4", frames: 5, options: ThrownBallClip.h264)
+        let large = folder.appendingPathComponent("8k.mp4")
+        try FFmpeg.run(["-f", "lavfi", "-i", "testsrc2=size=7680x4320:rate=30", "-frames:v", "2"] + ThrownBallClip.h264 + [large.path])
+        let limit = ["--max-frame-pixels", "10000"]
+        let smallRun = try CommandLineRunner.runMeasuringPeakMemory(["detect", small.path] + limit, outputFolder: folder)
+        let largeRun = try CommandLineRunner.runMeasuringPeakMemory(["detect", large.path] + limit, outputFolder: folder)
+        #expect(smallRun.outcome.status == 1 && largeRun.outcome.status == 1)
+        #expect(largeRun.outcome.errorLines == [
+            "trajectories: error: cannot read '\(large.path)': its 7680×4320 frames exceed the limit of 10000 pixels per frame; "
+                + "--max-frame-pixels raises the limit",
+        ])
+        // Measured: 12 MB more than refusing a 320×240 clip (the input's first packets), and
+        // 79 MB more while probing decoded a picture.
+        let extraMegabytes = Double(largeRun.peakKilobytes - smallRun.peakKilobytes) / 1024
+        #expect(extraMegabytes < 32, "peak \(largeRun.peakKilobytes) KB against \(smallRun.peakKilobytes) KB")
     }
 
     static func write(_ data: Data, to folder: URL, as name: String) throws -> URL {
