@@ -32,7 +32,8 @@ public enum VideoTrajectoryDetection {
 
     /// What a run went through.
     public struct Summary: Sendable, Hashable {
-        /// The video as its container describes it.
+        /// The video as its container describes it; when that states no frame size, with
+        /// the size of the frames decoded.
         public var info: VideoInfo
         /// Frames decoded, in presentation order; after an early stop, the frames taken for
         /// analysis (the results cover those).
@@ -117,7 +118,7 @@ public enum VideoTrajectoryDetection {
         // Before the wait for the video to open: a stop may come while FFmpeg still probes it.
         stopper?.attach(decoding)
         defer { stopper?.detach() }
-        let info = try decoding.waitUntilOpen()
+        var info = try decoding.waitUntilOpen()
         let handler = SequenceRequestHandler()
         let requests = [request]  // made once: a literal in the loop would allocate every frame
         var framesAnalysed = 0, framesTaken = 0
@@ -130,6 +131,9 @@ public enum VideoTrajectoryDetection {
         }) {
             lastFrameTime = frame.stamp.time
             framesTaken += 1
+            // A stream whose start FFmpeg could not decode while probing it states no size:
+            // it is the frames'.
+            if info.width <= 0 || info.height <= 0 { (info.width, info.height) = (frame.width, frame.height) }
             if request.resultsFrame == frame.stamp {
                 framesAnalysed += 1
                 try onAnalysedFrame(AnalysedFrame(
@@ -138,6 +142,8 @@ public enum VideoTrajectoryDetection {
         }
         // A stop that came once every frame was taken found the run complete already.
         if stopper?.isRequested == true, !decoding.queue.hasDeliveredWholeStream {
+            // Not even the video's size was known when it stopped: there is nothing to summarize.
+            if info.width <= 0 || info.height <= 0 { throw VideoError(.stoppedBeforeOpening, uri: uri) }
             return stoppedSummary(
                 decoding: decoding, info: info, framesTaken: framesTaken, framesAnalysed: framesAnalysed,
                 lastFrameTime: lastFrameTime, request: request)

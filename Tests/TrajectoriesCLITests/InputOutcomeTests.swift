@@ -97,6 +97,15 @@ import TrajectoryKit
             try bytes.write(to: file)
             return file
         },
+        Case("an H.264 stream whose first 6 MB lack the parameter sets to decode them", .succeeds(frames: frames...frames, warns: true)) { folder in
+            // As a capture joined mid-broadcast: FFmpeg's probe (its first 5 MB) decodes no frame,
+            // so the stream states no size, and the frames after it must give it.
+            let clip = try Data(contentsOf: ball.make(in: folder, named: "clip.h264", options: ThrownBallClip.h264))
+            let undecodable = removingParameterSets(from: clip)
+            var joined = Data()
+            while joined.count < 6_000_000 { joined += undecodable }
+            return try write(joined + clip, to: folder, as: "joined.h264")
+        },
         Case("16×16 frames", .succeeds(frames: frames...frames)) { folder in
             try ThrownBallClip(width: 16, height: 16).make(in: folder, named: "tiny.mp4", options: ThrownBallClip.h264)
         },
@@ -262,6 +271,29 @@ import TrajectoryKit
         let file = folder.appendingPathComponent(name)
         try data.write(to: file)
         return file
+    }
+
+    /// The H.264 Annex B stream `data` without its sequence and picture parameter sets (NAL
+    /// units of types 7 and 8): slices no decoder can read until another stream supplies them.
+    static func removingParameterSets(from data: Data) -> Data {
+        let bytes = [UInt8](data)
+        var unitStarts: [Int] = []
+        var index = 0
+        while index + 3 < bytes.count {
+            if bytes[index] == 0 && bytes[index + 1] == 0 && bytes[index + 2] == 1 {
+                unitStarts.append(index)
+                index += 3
+            } else {
+                index += 1
+            }
+        }
+        var kept = Data()
+        for (number, start) in unitStarts.enumerated() {
+            let end = number + 1 < unitStarts.count ? unitStarts[number + 1] : bytes.count
+            let unitType = bytes[start + 3] & 0x1f
+            if unitType != 7 && unitType != 8 { kept.append(contentsOf: bytes[start..<end]) }
+        }
+        return kept
     }
 
     /// Cuts `file` to its first half, as an interrupted upload leaves it.
