@@ -68,17 +68,52 @@ import Glibc
             try? input.fileHandleForWriting.close()
         }
         Thread.sleep(forTimeInterval: 1)  // for FFmpeg to be waiting in its first read
+        // Before, the first Ctrl-C went unanswered until the pipe's writer closed it.
+        let errors = try Self.interruptExpectingNothingAnalysed(process, errors: errorFile, output: outputFile)
+        #expect(errors == ["trajectories: warning: stopped by SIGINT before '-' was open: nothing was analysed"])
+    }
+
+    @Test("SIGINT before any frame of a stream whose size is still unknown stops with one warning, no JSON and exit 130")
+    func stopBeforeTheSizeIsKnown() throws {
+        let folder = try CommandLineRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // More undecodable H.264 than FFmpeg probes, then silence, on a named pipe (its name
+        // tells FFmpeg the format, which a bare pipe's bytes cannot): the input opens with no
+        // size, and no frame comes to give it one.
+        let clip = try Data(contentsOf: ThrownBallClip().make(in: folder, named: "clip.h264", options: ThrownBallClip.h264))
+        let undecodable = InputOutcomeTests.removingParameterSets(from: clip)
+        let bytes = (0..<(6_000_000 / undecodable.count + 1)).reduce(into: Data()) { joined, _ in joined += undecodable }
+        let fifo = folder.appendingPathComponent("joined.h264").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        // Opened for reading too, so this open does not wait for the reader and the reader
+        // never sees the pipe's end.
+        let writeEnd = open(fifo, O_RDWR)
+        try #require(writeEnd >= 0)
+        defer { close(writeEnd) }
+        Thread { try? FileHandle(fileDescriptor: writeEnd, closeOnDealloc: false).write(contentsOf: bytes) }.start()
+        let (process, input, outputFile, errorFile) = try Self.launchDetect([fifo], in: folder)
+        defer {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            try? input.fileHandleForWriting.close()
+        }
+        try Self.waitUntilRead(bytes.count, by: process.processIdentifier, within: 60)
+        Thread.sleep(forTimeInterval: 0.5)  // for the run to be waiting for its first frame
+        // Before, the report of a video without a size crashed (a zero frame width).
+        let errors = try Self.interruptExpectingNothingAnalysed(process, errors: errorFile, output: outputFile)
+        #expect(errors.last == "trajectories: warning: stopped by SIGINT before '\(fifo)' was open: nothing was analysed")
+    }
+
+    /// Sends SIGINT to `process`, which must then exit within 10 s with status 130 and no
+    /// output; returns the lines it wrote to `errors`.
+    private static func interruptExpectingNothingAnalysed(_ process: Process, errors: URL, output: URL) throws -> [Substring] {
         kill(process.processIdentifier, SIGINT)
         let deadline = Date().addingTimeInterval(10)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        // Before, the first Ctrl-C went unanswered until the pipe's writer closed it.
         try #require(!process.isRunning, "the run went on waiting for the input")
-
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 128 + SIGINT)
-        let errors = try String(contentsOf: errorFile, encoding: .utf8).split(separator: "\n")
-        #expect(errors == ["trajectories: warning: stopped by SIGINT before '-' was open: nothing was analysed"])
-        #expect(try String(contentsOf: outputFile, encoding: .utf8).isEmpty)
+        #expect(try String(contentsOf: output, encoding: .utf8).isEmpty)
+        return try String(contentsOf: errors, encoding: .utf8).split(separator: "\n")
     }
 
     /// Starts `trajectories detect arguments…` reading a new pipe, its output and errors going

@@ -48,7 +48,7 @@ struct RunStopperTests {
             analysed.withLock { $0 += 1 }
             if frame.stamp.index == 9 { stopper.requestStop() }
         }
-        let summary = try #require(try #require(result, "the run did not return").get())
+        let summary = try #require(result, "the run did not return").get()
         #expect(summary.stoppedEarly)
         #expect(summary.framesDecoded == 10, "the frames taken, 0 to 9")
         #expect(summary.framesAnalysed == 10 && analysed.withLock { $0 } == 10)
@@ -70,7 +70,7 @@ struct RunStopperTests {
         }.start()
         let result = Self.run(reading: ends, stopper: stopper) { _ in analysed.withLock { $0 += 1 } }
         // Before, the run waited for the stream's end.
-        let summary = try #require(try #require(result, "the run waited for the silent stream").get())
+        let summary = try #require(result, "the run waited for the silent stream").get()
         #expect(summary.stoppedEarly)
         #expect(summary.framesAnalysed == analysed.withLock { $0 })
         #expect(summary.framesAnalysed >= Self.frameCount - 2)
