@@ -43,12 +43,22 @@ BASELINE = os.path.join(ROOT, "Benchmarks/baseline/run-baseline.sh")
 CLIPS = [("hd60", "1920x1080@60"), ("walkers", "1280x720@30")]
 
 
+# Seconds one timed run may take: each takes a few. Once, an `ffmpeg -f null` run spun on one
+# core for nine minutes (the same command then took 2 s); a hung run must end the comparison
+# with a message, not stall it for ever.
+TIME_LIMIT = 600
+
+
 def run(command):
     """Runs a command, discarding its output; returns its wall time and the CPU time (user +
     system) it and its children used, in seconds."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    try:
+        subprocess.run(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       check=True, timeout=TIME_LIMIT)
+    except subprocess.TimeoutExpired:
+        sys.exit(f"compare-throughput: `{' '.join(command)}` ran over {TIME_LIMIT} s and was stopped; run the comparison again")
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
