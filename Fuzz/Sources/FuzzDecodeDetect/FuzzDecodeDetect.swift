@@ -33,6 +33,8 @@ enum FuzzInput {
                 if frame.stamp.index >= 19 { throw EnoughFrames() }
             }
             precondition(summary.framesAnalysed <= summary.framesDecoded)
+            // The report divides by the size: a stream that states none takes its frames'.
+            precondition(summary.info.width > 0 && summary.info.height > 0, "no frame size in \(summary.info)")
         } catch is EnoughFrames {
             // Stopped after 20 frames, as planned.
         } catch is VideoError {
