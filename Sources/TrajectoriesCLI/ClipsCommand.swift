@@ -48,11 +48,13 @@ struct ClipsCommand: ParsableCommand {
             let info = try VideoReader(uri: input).info
             try checkMatch(report.source, info)
             try makeFolder()
+            // A stream that states no duration has the one detect measured from its frames.
+            let duration = info.duration > 0 ? info.duration : report.source.duration
             let pieces = report.trajectories.map { trajectory in
                 let end = trajectory.timeRange.end + margin
                 return VideoClipper.Piece(
                     path: URL(fileURLWithPath: out).appendingPathComponent("\(trajectory.uuid.uuidString.lowercased()).mp4").path,
-                    start: max(0, trajectory.timeRange.start - margin), end: info.duration > 0 ? min(info.duration, end) : end)
+                    start: max(0, trajectory.timeRange.start - margin), end: duration > 0 ? min(duration, end) : end)
             }
             // Where each clip really starts: a stream copy starts at the keyframe before the piece.
             for (piece, clip) in zip(pieces, try VideoClipper.cut(uri: input, pieces: pieces)) {
@@ -77,10 +79,13 @@ struct ClipsCommand: ParsableCommand {
         }
     }
 
-    /// The result must describe this video: same displayed size, about the same duration.
+    /// The result must describe this video: same displayed size, about the same duration, as
+    /// far as the video states them (a stream FFmpeg could not decode at its start states no
+    /// size; detect took its frames').
     private func checkMatch(_ source: TrajectoryReport.SourceDescription, _ info: VideoInfo) throws {
         let frame = info.frameRate > 0 ? 1 / info.frameRate : 0.1
-        let sizeDiffers = source.width != info.width || source.height != info.height
+        let sizeIsStated = info.width > 0 && info.height > 0
+        let sizeDiffers = sizeIsStated && (source.width != info.width || source.height != info.height)
         let durationDiffers = source.duration > 0 && info.duration > 0 && abs(source.duration - info.duration) > max(0.5, 2 * frame)
         if sizeDiffers || durationDiffers {
             throw CommandFailure(String(

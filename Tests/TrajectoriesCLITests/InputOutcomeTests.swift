@@ -100,11 +100,7 @@ import TrajectoryKit
         Case("an H.264 stream whose first 6 MB lack the parameter sets to decode them", .succeeds(frames: frames...frames, warns: true)) { folder in
             // As a capture joined mid-broadcast: FFmpeg's probe (its first 5 MB) decodes no frame,
             // so the stream states no size, and the frames after it must give it.
-            let clip = try Data(contentsOf: ball.make(in: folder, named: "clip.h264", options: ThrownBallClip.h264))
-            let undecodable = removingParameterSets(from: clip)
-            var joined = Data()
-            while joined.count < 6_000_000 { joined += undecodable }
-            return try write(joined + clip, to: folder, as: "joined.h264")
+            try joinedMidBroadcast(in: folder)
         },
         Case("16×16 frames", .succeeds(frames: frames...frames)) { folder in
             try ThrownBallClip(width: 16, height: 16).make(in: folder, named: "tiny.mp4", options: ThrownBallClip.h264)
@@ -271,6 +267,20 @@ import TrajectoryKit
         let file = folder.appendingPathComponent(name)
         try data.write(to: file)
         return file
+    }
+
+    /// The thrown ball as a raw H.264 stream led by 6 MB of its own slices without the
+    /// parameter sets to decode them: more than FFmpeg's probe reads, so the stream states no
+    /// size, and its frames after the lead give it.
+    static func joinedMidBroadcast(in folder: URL) throws -> URL {
+        let clip = try Data(contentsOf: ball.make(in: folder, named: "clip.h264", options: ThrownBallClip.h264))
+        return try write(undecodableLead(from: clip) + clip, to: folder, as: "joined.h264")
+    }
+
+    /// At least `count` bytes of `clip`'s slices, repeated, without their parameter sets.
+    static func undecodableLead(from clip: Data, count: Int = 6_000_000) -> Data {
+        let undecodable = removingParameterSets(from: clip)
+        return (0..<(count / undecodable.count + 1)).reduce(into: Data()) { joined, _ in joined += undecodable }
     }
 
     /// The H.264 Annex B stream `data` without its sequence and picture parameter sets (NAL

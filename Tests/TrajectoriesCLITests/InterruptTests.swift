@@ -81,8 +81,7 @@ import Glibc
         // tells FFmpeg the format, which a bare pipe's bytes cannot): the input opens with no
         // size, and no frame comes to give it one.
         let clip = try Data(contentsOf: ThrownBallClip().make(in: folder, named: "clip.h264", options: ThrownBallClip.h264))
-        let undecodable = InputOutcomeTests.removingParameterSets(from: clip)
-        let bytes = (0..<(6_000_000 / undecodable.count + 1)).reduce(into: Data()) { joined, _ in joined += undecodable }
+        let bytes = InputOutcomeTests.undecodableLead(from: clip)
         let fifo = folder.appendingPathComponent("joined.h264").path
         try #require(mkfifo(fifo, 0o600) == 0)
         // Opened for reading too, so this open does not wait for the reader and the reader

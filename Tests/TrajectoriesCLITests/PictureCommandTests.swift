@@ -155,6 +155,29 @@ import TrajectoryVideo
         if margin == 0 { #expect(methods.contains("re-encoded")) }  // the second starts long after the only keyframe
     }
 
+    @Test("clips cuts a stream that states no size or duration, as detect measured them from its frames")
+    func clipsOfAStreamWithoutStatedSize() throws {
+        let folder = try CommandLineRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let stream = try InputOutcomeTests.joinedMidBroadcast(in: folder).path
+        let resultPath = folder.appendingPathComponent("R.json").path
+        #expect(try CommandLineRunner.run(["detect", stream, "--output", resultPath]).status == 0)
+        let report = try JSONDecoder().decode(TrajectoryReport.self, from: Data(contentsOf: URL(fileURLWithPath: resultPath)))
+        try #require(report.trajectories.count == 1 && report.source.width == InputOutcomeTests.ball.width)
+
+        let out = folder.appendingPathComponent("clips").path
+        let outcome = try CommandLineRunner.run(["clips", stream, "--result", resultPath, "--out", out])
+        // Before, the stated 0×0 size made clips refuse the result as another video's.
+        #expect(outcome.status == 0, "\(outcome.errorLines)")
+        let fields = try #require(outcome.standardOutput.split(separator: "\n").first).split(separator: "\t")
+        // The clip's range ends within the video, whose duration only detect's frames gave.
+        let range = try #require(fields.count == 4 ? fields[1] : nil)
+        let end = try #require(Double(range.split(separator: "…").last?.dropLast(2) ?? ""))
+        #expect(abs(end - report.source.duration) < 1e-3, "\(range) for a video of \(report.source.duration) s")
+        let path = URL(fileURLWithPath: out).appendingPathComponent("\(report.trajectories[0].uuid.uuidString.lowercased()).mp4").path
+        #expect(try Self.decodeAll(path).count == report.source.frameCount)
+    }
+
     static func distance(_ a: PixelPoint, _ b: PixelPoint) -> Double {
         let dx = a.x - b.x, dy = a.y - b.y
         return (dx * dx + dy * dy).squareRoot()
