@@ -8,6 +8,9 @@ import TrajectoryDrawing
 /// 8-bit 4:2:0 frames (yuv420p, yuvj420p) are copied plane by plane; anything else is first
 /// converted by swscale into reused buffers (keeping the range of YUV sources; RGB sources
 /// become BT.601 video range). The picture keeps its storage from frame to frame.
+///
+/// Every picture has the first frame's size: a stream that changes size part-way (a broadcast
+/// switching feeds) has its later frames scaled to it, so that one video file can hold them.
 struct PictureConverter: ~Copyable {
     /// Luma, Cb and Cr: where each plane starts and how many bytes apart its rows are.
     typealias PlaneSources = ((UnsafePointer<UInt8>, Int), (UnsafePointer<UInt8>, Int), (UnsafePointer<UInt8>, Int))
@@ -15,7 +18,9 @@ struct PictureConverter: ~Copyable {
     /// Clockwise degrees: 0, 90, 180 or 270.
     let rotation: Int
     private var converter: OpaquePointer?  // SwsContext
-    private var converterKey: (width: Int32, height: Int32, format: Int32)?
+    private var converterKey: (width: Int32, height: Int32, format: Int32, outputWidth: Int32, outputHeight: Int32)?
+    /// The first frame's size, as decoded (before rotation): every picture's.
+    private var outputSize: (width: Int32, height: Int32)?
     private var lumaBuffer = PlaneBuffer()
     private var cbBuffer = PlaneBuffer()
     private var crBuffer = PlaneBuffer()
@@ -28,15 +33,18 @@ struct PictureConverter: ~Copyable {
 
     /// Writes `frame` into `picture`, resizing it to the displayed size.
     mutating func convert(_ frame: UnsafePointer<AVFrame>, into picture: inout YUVPicture, uri: String) throws(VideoError) {
-        let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
-        guard width > 0, height > 0 else {
+        guard frame.pointee.width > 0, frame.pointee.height > 0 else {
             throw VideoError(.readFailed, uri: uri, detail: "the decoder returned a frame without pixels")
         }
+        let size = outputSize ?? (frame.pointee.width, frame.pointee.height)
+        outputSize = size
+        let width = Int(size.width), height = Int(size.height)
         let format = AVPixelFormat(rawValue: frame.pointee.format)
         let source: PlaneSources
         let encoding: ColourEncoding
         let matrix: ColourEncoding.Matrix = frame.pointee.colorspace == AVCOL_SPC_BT709 ? .bt709 : .bt601
-        if format == AV_PIX_FMT_YUV420P || format == AV_PIX_FMT_YUVJ420P {
+        let isOutputSize = frame.pointee.width == size.width && frame.pointee.height == size.height
+        if isOutputSize && (format == AV_PIX_FMT_YUV420P || format == AV_PIX_FMT_YUVJ420P) {
             let data = frame.pointee.data, strides = frame.pointee.linesize
             source = ((UnsafePointer(data.0!), Int(strides.0)), (UnsafePointer(data.1!), Int(strides.1)),
                       (UnsafePointer(data.2!), Int(strides.2)))
@@ -45,7 +53,7 @@ struct PictureConverter: ~Copyable {
         } else {
             let isRGB = cvio_pixel_format_is_rgb_or_palette(format)
             let fullRange = !isRGB && frame.pointee.color_range == AVCOL_RANGE_JPEG
-            source = try toYUV420(frame, fullRange: fullRange, uri: uri)
+            source = try toYUV420(frame, width: size.width, height: size.height, fullRange: fullRange, uri: uri)
             encoding = ColourEncoding(matrix: isRGB ? .bt601 : matrix, fullRange: fullRange)
         }
         let turned = rotation == 90 || rotation == 270
@@ -68,15 +76,17 @@ struct PictureConverter: ~Copyable {
         }
     }
 
-    /// Converts a frame of any other format to 8-bit 4:2:0 in the reused buffers.
+    /// Converts a frame of any other format or size to 8-bit 4:2:0 of `width` × `height` in
+    /// the reused buffers.
     private mutating func toYUV420(
-        _ frame: UnsafePointer<AVFrame>, fullRange: Bool, uri: String
+        _ frame: UnsafePointer<AVFrame>, width outputWidth: Int32, height outputHeight: Int32, fullRange: Bool, uri: String
     ) throws(VideoError) -> PlaneSources {
-        let key = (width: frame.pointee.width, height: frame.pointee.height, format: frame.pointee.format)
+        let key = (width: frame.pointee.width, height: frame.pointee.height, format: frame.pointee.format,
+                   outputWidth: outputWidth, outputHeight: outputHeight)
         if converterKey.map({ $0 != key }) ?? true {
             sws_freeContext(converter)
             converter = sws_getContext(
-                key.width, key.height, AVPixelFormat(rawValue: key.format), key.width, key.height, AV_PIX_FMT_YUV420P,
+                key.width, key.height, AVPixelFormat(rawValue: key.format), key.outputWidth, key.outputHeight, AV_PIX_FMT_YUV420P,
                 Int32(SWS_BILINEAR | SWS_ACCURATE_RND), nil, nil, nil)
             converterKey = converter == nil ? nil : key
             guard let converter else {
@@ -88,7 +98,7 @@ struct PictureConverter: ~Copyable {
             let range: Int32 = fullRange ? 1 : 0
             sws_setColorspaceDetails(converter, coefficients, range, coefficients, range, 0, 1 << 16, 1 << 16)
         }
-        let width = Int(key.width), height = Int(key.height)
+        let width = Int(outputWidth), height = Int(outputHeight)
         let layouts = (PlaneBuffer.layout(width: width, height: height),
                        PlaneBuffer.layout(width: (width + 1) / 2, height: (height + 1) / 2))
         let destination = (lumaBuffer.reserve(layouts.0), cbBuffer.reserve(layouts.1), crBuffer.reserve(layouts.1))

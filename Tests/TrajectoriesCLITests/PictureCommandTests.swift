@@ -178,6 +178,33 @@ import TrajectoryVideo
         #expect(try Self.decodeAll(path).count == report.source.frameCount)
     }
 
+    @Test("a stream that changes size part-way gets an overlay and clips at its first size, with every frame")
+    func picturesOfAStreamThatChangesSize() throws {
+        let folder = try CommandLineRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The thrown ball at 320×240, then at 640×480: raw H.264 carries each part's own size.
+        let small = try Data(contentsOf: ThrownBallClip().make(in: folder, named: "small.h264", options: ThrownBallClip.h264))
+        let large = try Data(contentsOf: ThrownBallClip(width: 640, height: 480).make(in: folder, named: "large.h264", options: ThrownBallClip.h264))
+        let stream = try InputOutcomeTests.write(small + large, to: folder, as: "switched.h264").path
+        let overlay = folder.appendingPathComponent("overlay.mp4").path, resultPath = folder.appendingPathComponent("R.json").path
+        let detect = try CommandLineRunner.run(["detect", stream, "--overlay", overlay, "--output", resultPath])
+        // Before, the overlay failed at the first larger frame: "a 640×480 picture does not fit a 320×240 video".
+        #expect(detect.status == 0, "\(detect.errorLines)")
+        let report = try JSONDecoder().decode(TrajectoryReport.self, from: Data(contentsOf: URL(fileURLWithPath: resultPath)))
+        #expect(report.source.frameCount == 2 * InputOutcomeTests.frames)
+        try #require(report.trajectories.count == 2, "one flight in each part")
+        let overlaid = try Self.decodeAll(overlay)
+        #expect(overlaid.count == report.source.frameCount)
+        #expect(overlaid.allSatisfy { $0.picture.width == 320 && $0.picture.height == 240 })
+
+        let out = folder.appendingPathComponent("clips").path
+        let clips = try CommandLineRunner.run(["clips", stream, "--result", resultPath, "--out", out, "--margin", "0"])
+        #expect(clips.status == 0, "\(clips.errorLines)")
+        let second = URL(fileURLWithPath: out).appendingPathComponent("\(report.trajectories[1].uuid.uuidString.lowercased()).mp4").path
+        let frames = try Self.decodeAll(second)
+        #expect(!frames.isEmpty && frames.allSatisfy { $0.picture.width == 320 && $0.picture.height == 240 })
+    }
+
     static func distance(_ a: PixelPoint, _ b: PixelPoint) -> Double {
         let dx = a.x - b.x, dy = a.y - b.y
         return (dx * dx + dy * dy).squareRoot()
