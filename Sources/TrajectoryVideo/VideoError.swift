@@ -31,8 +31,9 @@ public struct VideoError: Error, Hashable, Sendable, CustomStringConvertible {
         case frameTooLarge
         /// Reading or decoding failed in a way that leaves nothing to go on (e.g. out of memory).
         case readFailed
-        /// A ``RunStopper`` stopped the run before the video was open: there is nothing to
-        /// summarize, not even the video's size.
+        /// A ``RunStopper`` stopped the run before the video was open, or before the first
+        /// frame of a video that states no size: there is nothing to summarize, not even the
+        /// video's size.
         case stoppedBeforeOpening
         /// The output file could not be created.
         case cannotCreate

@@ -18,9 +18,9 @@ public struct TrajectoryCollector: Sendable {
     public var count: Int { latest.count }
 
     /// The trajectories in order of their start time; those that start together in order of
-    /// where they start, left to right, then top to bottom. Uuids are random, so ordering ties
-    /// by them (only when the first points coincide too) would list the same video's
-    /// trajectories in a different order on every run.
+    /// where they start, left to right, then bottom to top (y grows upwards, as in Vision's
+    /// coordinates). Uuids are random, so ordering ties by them (only when the first points
+    /// coincide too) would list the same video's trajectories in a different order on every run.
     public func trajectories(formattedBy formatter: ReportFormatter) -> [TrajectoryReport.Trajectory] {
         latest.values
             .sorted { Self.order($0) < Self.order($1) }
