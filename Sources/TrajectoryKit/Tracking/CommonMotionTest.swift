@@ -85,10 +85,12 @@ struct CommonMotionTest: Sendable {
         let noise = flight.centroidNoise(radius: latest.radius)
         let needed = max(
             criteria.minimumDisplacementInRadii * latest.radius, flight.criteria.significance * noise * 2.squareRoot())
+        // The tracker keeps more frames than this test looks at (for backfilling a flight's start).
+        let kept = min(recent.count, criteria.framesKept)
         var age = 1
         for sample in earlier.reversed() {
-            while age < recent.count, recent[age: age].index > sample.frame { age += 1 }
-            guard age < recent.count else { return nil }
+            while age < kept, recent[age: age].index > sample.frame { age += 1 }
+            guard age < kept else { return nil }
             guard recent[age: age].index == sample.frame else { continue }
             let displacement = PixelVector(x: latest.center.x - sample.center.x, y: latest.center.y - sample.center.y)
             if displacement.length >= needed {

@@ -5,8 +5,14 @@
 /// it allocates nothing unless a frame holds more blobs than any before it.
 struct RecentFrames {
     struct Frame {
-        var index: Int
+        var stamp: FrameStamp
+        /// Where the camera had moved the picture (see `TrajectoryTracker.update`).
+        var cameraOffset: CameraMotion
+        /// In the scene's coordinates.
         var blobs: [Blob]
+        /// Whether each blob is a point of a confirmed trajectory.
+        var isClaimed: [Bool]
+        var index: Int { stamp.index }
     }
 
     /// How many frames are kept, the current one included.
@@ -20,15 +26,18 @@ struct RecentFrames {
     init(capacity: Int) {
         precondition(capacity >= 1, "keep at least the current frame")
         self.capacity = capacity
-        ring = Array(repeating: Frame(index: 0, blobs: []), count: capacity)
+        ring = Array(repeating: Frame(stamp: FrameStamp(index: 0, time: 0), cameraOffset: .zero, blobs: [], isClaimed: []), count: capacity)
     }
 
     /// Stores the blobs of a new analysed frame, forgetting the oldest one when full.
-    mutating func append(_ blobs: [Blob], frame: Int) {
+    mutating func append(_ blobs: [Blob], frame: FrameStamp, cameraOffset: CameraMotion) {
         newest = (newest + 1) % capacity
-        ring[newest].index = frame
+        ring[newest].stamp = frame
+        ring[newest].cameraOffset = cameraOffset
         ring[newest].blobs.removeAll(keepingCapacity: true)
         ring[newest].blobs.append(contentsOf: blobs)
+        ring[newest].isClaimed.removeAll(keepingCapacity: true)
+        ring[newest].isClaimed.append(contentsOf: repeatElement(false, count: blobs.count))
         count = min(count + 1, capacity)
     }
 
@@ -36,6 +45,11 @@ struct RecentFrames {
     subscript(age age: Int) -> Frame {
         precondition(age >= 0 && age < count, "only \(count) frames are kept")
         return ring[(newest - age + capacity) % capacity]
+    }
+
+    /// Marks blob `blob` of the frame `age` frames before the newest as a confirmed trajectory's point.
+    mutating func claim(blob: Int, age: Int) {
+        ring[(newest - age + capacity) % capacity].isClaimed[blob] = true
     }
 
     mutating func removeAll() {

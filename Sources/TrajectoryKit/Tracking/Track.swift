@@ -217,7 +217,8 @@ final class Track {
         ballRadius = meanRadius
         uuid = makeID()
         state = .confirmed
-        trimHistory()
+        // The history is trimmed to a window at the next point; until then its earliest points
+        // tell where the ball was before the track began (`earlierPosition(at:test:)`).
         return true
     }
 
@@ -333,6 +334,25 @@ final class Track {
     private func bending(by acceleration: Double, at time: Double) -> Double {
         let window = self.window
         return 0.5 * acceleration * abs((time - window.first!.time) * (time - window.last!.time))
+    }
+
+    /// Where the track's earliest window of points puts its ball at an earlier `time`, with the
+    /// fit's prediction gate there (its noise only: a window that passed as a free flight
+    /// extrapolates back as well as forward) and the window's mean radius. Nil without a fit.
+    func earlierPosition(at time: Double, test: FreeFlightTest) -> (center: PixelPoint, gate: Double, radius: Double)? {
+        let earliest = history.prefix(windowLength)
+        let radius = earliest.reduce(0) { $0 + $1.radius } / Double(earliest.count)
+        let noise = test.centroidNoise(radius: radius)
+        guard let fit = KinematicFit(samples: earliest, referenceNoise: noise) else { return nil }
+        let gate = test.criteria.significance * fit.predictionStandardDeviation(at: time, centroidNoise: noise)
+        return (fit.position(at: time), gate, radius)
+    }
+
+    /// Adds a detection of the ball from before the track's first point (see
+    /// `TrajectoryTracker.backfill`); each must be earlier than the one added before it.
+    func prependEarlierPoint(_ point: TrajectoryPoint) {
+        precondition(point.frame < points.first?.frame ?? .max, "earlier points are added newest first")
+        points.insert(point, at: 0)
     }
 
     /// The observation Vision would report now: the latest `windowLength` points, the

@@ -23,7 +23,9 @@ import struct Foundation.UUID
 ///    up to twice that) pass the free-flight test, show a ball moving on its own rather than
 ///    with the blobs beside it (`CommonMotionTest`), and were detected like a ball
 ///    (`DetectionEvidence`: whole, mostly solid blobs, and ball-like ones when there is no
-///    gravity to go by), giving each a new uuid;
+///    gravity to go by), giving each a new uuid, and giving it the ball's detections in the
+///    kept frames before its first point, where the flight's fit puts them (a ball whose own
+///    early track was spoilt by clutter is confirmed by a track started later);
 /// 6. **emit** an observation for every confirmed track that gained a point in this frame;
 /// 7. **reap** tracks that missed too many frames, or whose ball is predicted outside the frame
 ///    while not found (a ball that leaves the frame ends its trajectory; re-entering starts a
@@ -37,8 +39,8 @@ import struct Foundation.UUID
 /// costs a copy of its arrays (its trajectory's whole `points` among them) when its track next
 /// gains a point. Memory is bounded by the most tracks
 /// alive at once, each holding at most 2 × `trajectoryLength` points for fitting plus, once
-/// confirmed, its trajectory's points, and by the blobs of the last
-/// `IndependenceCriteria.framesKept` frames.
+/// confirmed, its trajectory's points, and by the blobs of the last 3 × `trajectoryLength`
+/// frames (at least `IndependenceCriteria.framesKept`).
 ///
 /// Not thread-safe: use one tracker per video stream.
 public final class TrajectoryTracker {
@@ -85,7 +87,7 @@ public final class TrajectoryTracker {
         self.blobStrength = BlobStrength(criteria: configuration.blobs)
         self.motionTest = CommonMotionTest(criteria: configuration.independence, flight: flightTest)
         self.evidence = DetectionEvidence(criteria: configuration.evidence)
-        self.recentFrames = RecentFrames(capacity: configuration.independence.framesKept)
+        self.recentFrames = RecentFrames(capacity: max(configuration.independence.framesKept, Self.backfillDepth(configuration)))
     }
 
     /// A tracker with the default settings except `trajectoryLength`.
@@ -121,14 +123,14 @@ public final class TrajectoryTracker {
         sceneBlobs.removeAll(keepingCapacity: true)
         for blob in blobs { sceneBlobs.append(size.inScene(blob)) }
         let frameBlobs = FrameBlobs(inFrame: blobs, inScene: sceneBlobs)
-        recentFrames.append(sceneBlobs, frame: frame.index)
+        recentFrames.append(sceneBlobs, frame: frame, cameraOffset: cameraOffset)
 
         predict(at: frame.time, size: size)
         associator.associate(predictions: predictions, blobs: sceneBlobs, strength: blobStrength)
         updateMatchedTracks(blobs: frameBlobs, frame: frame, size: size)
         for trackIndex in associator.unmatchedTracks { tracks[trackIndex].miss() }
         createTracks(blobs: frameBlobs, frame: frame, size: size)
-        confirmTracks()
+        confirmTracks(size: size)
         for track in tracks where track.gainedPoint && track.state == .confirmed {
             if let observation = track.observation() { observations.append(observation) }
         }
@@ -165,9 +167,12 @@ public final class TrajectoryTracker {
             if track.state == .tentative {
                 detection.neighbourMotion = motionTest.motion(of: detection, after: track.history, in: recentFrames)
             }
+            let wasConfirmed = track.isConfirmed
             if !track.offer(detection, point: size.point(blobs.inFrame[match.blob], frame), test: flightTest) {
                 track.miss()
                 leftoverBlobs.append(match.blob)
+            } else if wasConfirmed {
+                recentFrames.claim(blob: match.blob, age: 0)
             }
         }
     }
@@ -187,9 +192,71 @@ public final class TrajectoryTracker {
         }
     }
 
-    private func confirmTracks() {
+    private func confirmTracks(size: FrameSize) {
         for track in tracks where track.state == .tentative && track.gainedPoint {
-            _ = track.confirmIfFreeFlight(test: flightTest, motion: motionTest, evidence: evidence, makeID: makeID)
+            if track.confirmIfFreeFlight(test: flightTest, motion: motionTest, evidence: evidence, makeID: makeID) {
+                claimPoints(of: track)
+                backfill(track, size: size)
+            }
+        }
+    }
+
+    /// Marks the blobs a track just confirmed took while tentative as trajectory points in
+    /// `recentFrames`, so that no other trajectory takes them when it is backfilled.
+    private func claimPoints(of track: Track) {
+        var age = 0
+        for sample in track.history.reversed() {
+            while age < recentFrames.count, recentFrames[age: age].index > sample.frame { age += 1 }
+            guard age < recentFrames.count else { return }
+            guard recentFrames[age: age].index == sample.frame,
+                  let blob = recentFrames[age: age].blobs.firstIndex(where: { $0.center.isSame(as: sample.center) })
+            else { continue }
+            recentFrames.claim(blob: blob, age: age)
+        }
+    }
+
+    /// How many analysed frames are kept for `backfill`: three windows. A track is confirmed
+    /// after one window at the earliest, and a spoilt early track can hold the ball's blobs for
+    /// up to two (all a tentative track keeps) before it lets go of them.
+    static func backfillDepth(_ configuration: Configuration) -> Int { 3 * configuration.trajectoryLength }
+
+    /// Gives a track just confirmed the detections of its ball in the kept frames before its
+    /// first point.
+    ///
+    /// The ball's own early track can be spoilt, merged with clutter or outbid for its blobs,
+    /// and the flight is then confirmed by a track that started later: without this its
+    /// trajectory would begin part-way. Going back from the first point, each kept frame's blob
+    /// nearest to where the flight's earliest window puts the ball is taken when it lies within
+    /// that fit's prediction gate and has the ball's size; the search stops at a blob that is
+    /// already another confirmed trajectory's point (reporting it twice would duplicate that
+    /// trajectory) and after `maximumMissedFrames` frames in a row without one.
+    private func backfill(_ track: Track, size: FrameSize) {
+        guard let first = track.points.first else { return }
+        let mismatch = configuration.blobs.maximumRadiusMismatch
+        var misses = 0
+        for age in 1..<recentFrames.count {
+            let frame = recentFrames[age: age]
+            guard frame.index < first.frame else { continue }
+            guard let expected = track.earlierPosition(at: frame.stamp.time, test: flightTest) else { return }
+            var nearest: (index: Int, distance: Double)?
+            for (index, blob) in frame.blobs.enumerated() {
+                let distance = blob.center.distance(to: expected.center)
+                let ratio = blob.radius / max(expected.radius, .leastNormalMagnitude)
+                guard distance <= expected.gate, ratio <= mismatch, ratio >= 1 / mismatch,
+                      distance < nearest?.distance ?? .infinity
+                else { continue }
+                nearest = (index, distance)
+            }
+            guard let nearest else {
+                misses += 1
+                if misses > configuration.maximumMissedFrames { return }
+                continue
+            }
+            guard !frame.isClaimed[nearest.index] else { return }
+            let then = FrameSize(width: size.width, height: size.height, cameraOffset: frame.cameraOffset)
+            track.prependEarlierPoint(then.point(then.inFrame(frame.blobs[nearest.index]), frame.stamp))
+            recentFrames.claim(blob: nearest.index, age: age)
+            misses = 0
         }
     }
 
@@ -251,6 +318,13 @@ private struct FrameSize {
     func inScene(_ blob: Blob) -> Blob {
         var moved = blob
         moved.center = PixelPoint(x: blob.center.x - cameraOffset.dx, y: blob.center.y - cameraOffset.dy)
+        return moved
+    }
+
+    /// A blob of the scene where it shows in this frame (the inverse of `inScene`).
+    func inFrame(_ blob: Blob) -> Blob {
+        var moved = blob
+        moved.center = PixelPoint(x: blob.center.x + cameraOffset.dx, y: blob.center.y + cameraOffset.dy)
         return moved
     }
 
