@@ -1,8 +1,8 @@
 /// The blobs of the latest few analysed frames, newest first, so that a track can ask what the
 /// things around its ball did over the last frames (see `CommonMotionTest`).
 ///
-/// A ring of blob arrays whose storage is kept from frame to frame: after the first frames
-/// it allocates nothing unless a frame holds more blobs than any before it.
+/// A ring of blob arrays whose storage is kept from frame to frame: it allocates only when a
+/// frame holds more blobs than any before it.
 struct RecentFrames {
     struct Frame {
         var stamp: FrameStamp
@@ -32,6 +32,9 @@ struct RecentFrames {
     /// Stores the blobs of a new analysed frame, forgetting the oldest one when full.
     mutating func append(_ blobs: [Blob], frame: FrameStamp, cameraOffset: CameraMotion) {
         newest = (newest + 1) % capacity
+        if blobs.count > min(ring[newest].blobs.capacity, ring[newest].isClaimed.capacity) {
+            makeRoomInEverySlot(for: blobs.count)
+        }
         ring[newest].stamp = frame
         ring[newest].cameraOffset = cameraOffset
         ring[newest].blobs.removeAll(keepingCapacity: true)
@@ -45,6 +48,17 @@ struct RecentFrames {
     subscript(age age: Int) -> Frame {
         precondition(age >= 0 && age < count, "only \(count) frames are kept")
         return ring[(newest - age + capacity) % capacity]
+    }
+
+    /// Grows every slot at once when one frame holds more blobs than any before: each slot
+    /// growing only when it meets such a frame itself would allocate now and then for as long
+    /// as frames keep landing in slots that have not met one.
+    private mutating func makeRoomInEverySlot(for count: Int) {
+        let room = max(count, 2 * ring[newest].blobs.capacity)
+        for slot in ring.indices {
+            ring[slot].blobs.reserveCapacity(room)
+            ring[slot].isClaimed.reserveCapacity(room)
+        }
     }
 
     /// Marks blob `blob` of the frame `age` frames before the newest as a confirmed trajectory's point.

@@ -232,32 +232,55 @@ public final class TrajectoryTracker {
     /// trajectory) and after `maximumMissedFrames` frames in a row without one.
     private func backfill(_ track: Track, size: FrameSize) {
         guard let first = track.points.first else { return }
-        let mismatch = configuration.blobs.maximumRadiusMismatch
         var misses = 0
-        for age in 1..<recentFrames.count {
-            let frame = recentFrames[age: age]
-            guard frame.index < first.frame else { continue }
-            guard let expected = track.earlierPosition(at: frame.stamp.time, test: flightTest) else { return }
-            var nearest: (index: Int, distance: Double)?
-            for (index, blob) in frame.blobs.enumerated() {
-                let distance = blob.center.distance(to: expected.center)
-                let ratio = blob.radius / max(expected.radius, .leastNormalMagnitude)
-                guard distance <= expected.gate, ratio <= mismatch, ratio >= 1 / mismatch,
-                      distance < nearest?.distance ?? .infinity
-                else { continue }
-                nearest = (index, distance)
-            }
-            guard let nearest else {
+        for age in 1..<recentFrames.count where recentFrames[age: age].index < first.frame {
+            switch earlierDetection(of: track, age: age, size: size) {
+            case .point(let point, let blob):
+                track.prependEarlierPoint(point)
+                recentFrames.claim(blob: blob, age: age)
+                misses = 0
+            case .none:
                 misses += 1
                 if misses > configuration.maximumMissedFrames { return }
-                continue
+            case .claimed, .noFit:
+                return
             }
-            guard !frame.isClaimed[nearest.index] else { return }
-            let then = FrameSize(width: size.width, height: size.height, cameraOffset: frame.cameraOffset)
-            track.prependEarlierPoint(then.point(then.inFrame(frame.blobs[nearest.index]), frame.stamp))
-            recentFrames.claim(blob: nearest.index, age: age)
-            misses = 0
         }
+    }
+
+    /// What `backfill` finds of a track's ball in a kept frame.
+    private enum EarlierDetection {
+        /// The ball, as a trajectory point, and its blob's index in the frame.
+        case point(TrajectoryPoint, blob: Int)
+        /// No blob where the ball should be.
+        case none
+        /// The ball's blob is another confirmed trajectory's point.
+        case claimed
+        /// The track's points have no fit to go back with.
+        case noFit
+    }
+
+    /// The blob of the frame `age` frames back nearest to where the track's earliest window puts
+    /// its ball, within that fit's gate and of the ball's size. (A function of its own so that
+    /// its copy of the frame is gone before `backfill` marks the blob: marking it while a copy
+    /// is alive would copy the frame's flags.)
+    private func earlierDetection(of track: Track, age: Int, size: FrameSize) -> EarlierDetection {
+        let frame = recentFrames[age: age]
+        guard let expected = track.earlierPosition(at: frame.stamp.time, test: flightTest) else { return .noFit }
+        let mismatch = configuration.blobs.maximumRadiusMismatch
+        var nearest: (index: Int, distance: Double)?
+        for (index, blob) in frame.blobs.enumerated() {
+            let distance = blob.center.distance(to: expected.center)
+            let ratio = blob.radius / max(expected.radius, .leastNormalMagnitude)
+            guard distance <= expected.gate, ratio <= mismatch, ratio >= 1 / mismatch,
+                  distance < nearest?.distance ?? .infinity
+            else { continue }
+            nearest = (index, distance)
+        }
+        guard let nearest else { return .none }
+        guard !frame.isClaimed[nearest.index] else { return .claimed }
+        let then = FrameSize(width: size.width, height: size.height, cameraOffset: frame.cameraOffset)
+        return .point(then.point(then.inFrame(frame.blobs[nearest.index]), frame.stamp), blob: nearest.index)
     }
 
     /// Removes a track that missed more frames than allowed, a single-point track that missed
