@@ -11,7 +11,8 @@ import TrajectoryKit
 ///    `minimumMatchedFraction` of its points match that flight, otherwise *false*.
 /// 4. A true trajectory most of whose matched frames an earlier-starting true trajectory of the
 ///    same flight already matched is a *duplicate*: two uuids for one ball at once double-count
-///    flights downstream, so the later one counts as false.
+///    flights downstream, so the later one counts as false. Of two that start in the same frame
+///    the one with more matched points is the original, whatever order the report lists them in.
 /// 5. A trajectory *covers* the frames of its matched points; when the request skipped frames
 ///    (`frameAnalysisSpacing`), also the frames between two matched points at most one analysis
 ///    step apart. A reportable flight is *found* when its true trajectories together cover at
@@ -74,12 +75,15 @@ public struct FlightScorer: Sendable {
     }
 
     /// Turns true trajectories that repeat an earlier one's frames on the same flight into
-    /// false ones (rule 4), visiting trajectories by first frame.
+    /// false ones (rule 4), visiting trajectories by first frame, then most matched points first
+    /// (a report lists trajectories that start together in no meaningful order: the collector
+    /// breaks such ties by uuid, which is random).
     private static func markingDuplicates(_ judgements: [TrajectoryJudgement]) -> [TrajectoryJudgement] {
         var marked = judgements
         var claimed: [Int: [(uuid: UUID, frames: Set<Int>)]] = [:]
         let order = judgements.indices.sorted {
-            (judgements[$0].trajectory.firstFrame ?? 0, $0) < (judgements[$1].trajectory.firstFrame ?? 0, $1)
+            (judgements[$0].trajectory.firstFrame ?? 0, -judgements[$0].matches.count, $0)
+                < (judgements[$1].trajectory.firstFrame ?? 0, -judgements[$1].matches.count, $1)
         }
         for index in order {
             let judgement = judgements[index]

@@ -106,6 +106,19 @@ import TrajectoryKit
         #expect(!judged.isTrue && judged.duplicateOf == original.uuid)
     }
 
+    @Test("of two trajectories starting in the same frame, the shorter is the duplicate in either order")
+    func duplicateStartingTogether() throws {
+        let long = Fixture.track(following: flight, frames: 10..<40)
+        let short = Fixture.track(following: flight, frames: 10..<20, offset: (1, 0))
+        for listed in [[long, short], [short, long]] {
+            let score = try scorer.score(Fixture.report(listed), against: Fixture.truth([flight]))
+            #expect(score.counts.falseTrajectories == 1)
+            #expect(score.flights[0].trajectories == [long.uuid])
+            let judged = try #require(score.trajectories.first { $0.uuid == short.uuid })
+            #expect(!judged.isTrue && judged.duplicateOf == long.uuid)
+        }
+    }
+
     @Test("trajectories that overlap by a few frames where a flight was split are not duplicates")
     func overlappingSplit() throws {
         let first = Fixture.track(following: flight, frames: 10..<27)
