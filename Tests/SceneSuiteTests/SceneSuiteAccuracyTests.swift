@@ -115,6 +115,17 @@ import TrajectoryVideo
         #expect(total.counts.trajectoriesOnFoundFlights == 1)
     }
 
+    /// Multi-ball seed 6, beyond the suite's seeds: one flight is followed by a track that is
+    /// confirmed, lost and dropped, and then by a second that is confirmed later. Backfilling
+    /// the second's start reached back into the first's frames; it must stop at points that
+    /// another trajectory reported, or the flight is reported twice (a false trajectory).
+    @Test("a trajectory backfilled to its start does not repeat another's points (multi-ball seed 6)")
+    func backfillStopsAtAnotherTrajectory() throws {
+        let evaluation = try Self.evaluate([(.multiBall, 6)])
+        #expect(evaluation.total.counts.foundFlights == 6)
+        #expect(evaluation.total.counts.falseTrajectories == 0, "\(evaluation.problems)")
+    }
+
     @Test("clips with motion and no ball give no trajectory at all")
     func noBallScenes() throws {
         let evaluation = try Self.evaluation.get()
