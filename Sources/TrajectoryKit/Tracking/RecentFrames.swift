@@ -6,8 +6,8 @@
 struct RecentFrames {
     struct Frame {
         var stamp: FrameStamp
-        /// Where the camera had moved the picture (see `TrajectoryTracker.update`).
-        var cameraOffset: CameraMotion
+        /// The frame's size and where the camera had moved its picture.
+        var size: FrameSize
         /// In the scene's coordinates.
         var blobs: [Blob]
         /// Whether each blob is a point of a confirmed trajectory.
@@ -26,17 +26,17 @@ struct RecentFrames {
     init(capacity: Int) {
         precondition(capacity >= 1, "keep at least the current frame")
         self.capacity = capacity
-        ring = Array(repeating: Frame(stamp: FrameStamp(index: 0, time: 0), cameraOffset: .zero, blobs: [], isClaimed: []), count: capacity)
+        ring = Array(repeating: Frame(stamp: FrameStamp(index: 0, time: 0), size: FrameSize(width: 1, height: 1, cameraOffset: .zero), blobs: [], isClaimed: []), count: capacity)
     }
 
     /// Stores the blobs of a new analysed frame, forgetting the oldest one when full.
-    mutating func append(_ blobs: [Blob], frame: FrameStamp, cameraOffset: CameraMotion) {
+    mutating func append(_ blobs: [Blob], frame: FrameStamp, size: FrameSize) {
         newest = (newest + 1) % capacity
         if blobs.count > min(ring[newest].blobs.capacity, ring[newest].isClaimed.capacity) {
             makeRoomInEverySlot(for: blobs.count)
         }
         ring[newest].stamp = frame
-        ring[newest].cameraOffset = cameraOffset
+        ring[newest].size = size
         ring[newest].blobs.removeAll(keepingCapacity: true)
         ring[newest].blobs.append(contentsOf: blobs)
         ring[newest].isClaimed.removeAll(keepingCapacity: true)

@@ -123,14 +123,14 @@ public final class TrajectoryTracker {
         sceneBlobs.removeAll(keepingCapacity: true)
         for blob in blobs { sceneBlobs.append(size.inScene(blob)) }
         let frameBlobs = FrameBlobs(inFrame: blobs, inScene: sceneBlobs)
-        recentFrames.append(sceneBlobs, frame: frame, cameraOffset: cameraOffset)
+        recentFrames.append(sceneBlobs, frame: frame, size: size)
 
         predict(at: frame.time, size: size)
         associator.associate(predictions: predictions, blobs: sceneBlobs, strength: blobStrength)
         updateMatchedTracks(blobs: frameBlobs, frame: frame, size: size)
         for trackIndex in associator.unmatchedTracks { tracks[trackIndex].miss() }
         createTracks(blobs: frameBlobs, frame: frame, size: size)
-        confirmTracks(size: size)
+        confirmTracks()
         for track in tracks where track.gainedPoint && track.state == .confirmed {
             if let observation = track.observation() { observations.append(observation) }
         }
@@ -192,11 +192,11 @@ public final class TrajectoryTracker {
         }
     }
 
-    private func confirmTracks(size: FrameSize) {
+    private func confirmTracks() {
         for track in tracks where track.state == .tentative && track.gainedPoint {
             if track.confirmIfFreeFlight(test: flightTest, motion: motionTest, evidence: evidence, makeID: makeID) {
                 claimPoints(of: track)
-                backfill(track, size: size)
+                backfill(track)
             }
         }
     }
@@ -230,11 +230,11 @@ public final class TrajectoryTracker {
     /// that fit's prediction gate and has the ball's size; the search stops at a blob that is
     /// already another confirmed trajectory's point (reporting it twice would duplicate that
     /// trajectory) and after `maximumMissedFrames` frames in a row without one.
-    private func backfill(_ track: Track, size: FrameSize) {
+    private func backfill(_ track: Track) {
         guard let first = track.points.first else { return }
         var misses = 0
         for age in 1..<recentFrames.count where recentFrames[age: age].index < first.frame {
-            switch earlierDetection(of: track, age: age, size: size) {
+            switch earlierDetection(of: track, age: age) {
             case .point(let point, let blob):
                 track.prependEarlierPoint(point)
                 recentFrames.claim(blob: blob, age: age)
@@ -264,7 +264,7 @@ public final class TrajectoryTracker {
     /// its ball, within that fit's gate and of the ball's size. (A function of its own so that
     /// its copy of the frame is gone before `backfill` marks the blob: marking it while a copy
     /// is alive would copy the frame's flags.)
-    private func earlierDetection(of track: Track, age: Int, size: FrameSize) -> EarlierDetection {
+    private func earlierDetection(of track: Track, age: Int) -> EarlierDetection {
         let frame = recentFrames[age: age]
         guard let expected = track.earlierPosition(at: frame.stamp.time, test: flightTest) else { return .noFit }
         let mismatch = configuration.blobs.maximumRadiusMismatch
@@ -279,8 +279,7 @@ public final class TrajectoryTracker {
         }
         guard let nearest else { return .none }
         guard !frame.isClaimed[nearest.index] else { return .claimed }
-        let then = FrameSize(width: size.width, height: size.height, cameraOffset: frame.cameraOffset)
-        return .point(then.point(then.inFrame(frame.blobs[nearest.index]), frame.stamp), blob: nearest.index)
+        return .point(frame.size.point(frame.size.inFrame(frame.blobs[nearest.index]), frame.stamp), blob: nearest.index)
     }
 
     /// Removes a track that missed more frames than allowed, a single-point track that missed
@@ -330,9 +329,9 @@ private struct FrameBlobs {
     let inScene: [Blob]
 }
 
-/// The frame being analysed, for normalizing and for telling whether a point is inside it, and
+/// An analysed frame's size, for normalizing and for telling whether a point is inside it, and
 /// where the camera has moved its picture.
-private struct FrameSize {
+struct FrameSize {
     let width: Int
     let height: Int
     let cameraOffset: CameraMotion
