@@ -12,8 +12,7 @@ struct InfoCommand: ParsableCommand {
 
     func run() throws {
         try Diagnostics.reportingFailures {
-            let reader = try VideoReader(uri: input)
-            try OutputDestination(path: nil).writeDocument(JSONOutput.document(reader.info))
+            try OutputDestination(path: nil).writeDocument(JSONOutput.document(try VideoReader.describe(uri: input)))
         }
     }
 }

@@ -56,20 +56,33 @@ public struct VideoReader: ~Copyable {
         try self.init(uri: uri, networkTimeout: networkTimeout, stopSignal: nil, loopFilter: loopFilter)
     }
 
+    /// What `uri` is, as ``info`` gives it, read without letting FFmpeg decode a picture larger
+    /// than twice ``VideoTrajectoryDetection/defaultMaximumFramePixels`` while it probes the input.
+    ///
+    /// Probing decodes a stream's first pictures, and a hostile or mistaken header can claim
+    /// one of any size the codec allows: a 16 000 × 16 000 H.264 stream took 680 MB to describe.
+    /// Its size, codec and rate come from its headers all the same.
+    public static func describe(uri: String, networkTimeout: Double = defaultNetworkTimeout) throws(VideoError) -> VideoInfo {
+        let bound = FrameSizeLimit(uri: uri, maximumPixels: VideoTrajectoryDetection.defaultMaximumFramePixels)
+        return try VideoReader(uri: uri, networkTimeout: networkTimeout, stopSignal: nil, probePixelLimit: bound.decodedPixelLimit).info
+    }
+
     /// Opens `uri` as ``init(uri:networkTimeout:)`` does; once `stopSignal` is raised, a network
     /// read waiting for data fails at once (see ``StopSignal``). The decoder runs on
     /// `decoderThreads` threads (0: FFmpeg's choice, one more than the machine has cores).
     /// With a `sizeLimit`, a video whose frames exceed it is refused before its decoder opens,
-    /// and FFmpeg decodes no far larger picture even while it probes the input.
+    /// and FFmpeg decodes no far larger picture even while it probes the input. Without one,
+    /// `probePixelLimit` bounds the pictures FFmpeg decodes while it probes, and nothing is
+    /// refused (see ``describe(uri:networkTimeout:)``).
     init(
         uri: String, networkTimeout: Double, stopSignal: StopSignal?, decoderThreads: Int = 0,
-        loopFilter: LoopFilter = .applied, sizeLimit: FrameSizeLimit? = nil
+        loopFilter: LoopFilter = .applied, sizeLimit: FrameSizeLimit? = nil, probePixelLimit: Int? = nil
     ) throws(VideoError) {
         let log = WarningLog()
         let demuxer = try log.collecting { () throws(VideoError) in
             try Demuxer(
                 uri: uri, networkTimeout: networkTimeout, log: log, stopSignal: stopSignal,
-                decodedPixelLimit: sizeLimit?.decodedPixelLimit)
+                decodedPixelLimit: sizeLimit?.decodedPixelLimit ?? probePixelLimit)
         }
         let stream = UnsafePointer(demuxer.videoStream)
         // The stated size, which probing has read from the stream's own headers.

@@ -72,12 +72,15 @@ struct CommandLineRunner {
         return false
     }
 
+    /// A run and the peak of its resident memory.
+    typealias MeasuredRun = (outcome: Outcome, peakKilobytes: Int)
+
     /// Runs `trajectories arguments…` with its output written to `outputFolder`/stdout and
     /// stderr, and returns its exit status and the most memory it held (its peak resident set,
     /// from the kernel's accounting of that one process). Killed after `timeLimit` seconds.
     static func runMeasuringPeakMemory(
         _ arguments: [String], outputFolder: URL, timeLimit: Double = 120
-    ) throws -> (outcome: Outcome, peakKilobytes: Int) {
+    ) throws -> MeasuredRun {
         // Foundation's Process reaps its child itself, so the usage of this one process is
         // only to be had by spawning and waiting for it here.
         let outputFile = outputFolder.appendingPathComponent("stdout"), errorFile = outputFolder.appendingPathComponent("stderr")

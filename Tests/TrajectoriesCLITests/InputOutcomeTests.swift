@@ -246,21 +246,49 @@ import TrajectoryKit
     func refusalDecodesNoOversizedPicture() throws {
         let folder = try CommandLineRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let small = try Self.ball.make(in: folder, named: "small.mp4", frames: 5, options: ThrownBallClip.h264)
-        let large = folder.appendingPathComponent("8k.mp4")
-        try FFmpeg.run(["-f", "lavfi", "-i", "testsrc2=size=7680x4320:rate=30", "-frames:v", "2"] + ThrownBallClip.h264 + [large.path])
-        let limit = ["--max-frame-pixels", "10000"]
-        let smallRun = try CommandLineRunner.runMeasuringPeakMemory(["detect", small.path] + limit, outputFolder: folder)
-        let largeRun = try CommandLineRunner.runMeasuringPeakMemory(["detect", large.path] + limit, outputFolder: folder)
-        #expect(smallRun.outcome.status == 1 && largeRun.outcome.status == 1)
-        #expect(largeRun.outcome.errorLines == [
-            "trajectories: error: cannot read '\(large.path)': its 7680×4320 frames exceed the limit of 10000 pixels per frame; "
+        let runs = try Self.comparePeakMemory(
+            of: { ["detect", $0, "--max-frame-pixels", "10000"] }, largeSource: "testsrc2=size=7680x4320:rate=30", frames: 2, in: folder)
+        #expect(runs.small.outcome.status == 1 && runs.large.outcome.status == 1)
+        #expect(runs.large.outcome.errorLines == [
+            "trajectories: error: cannot read '\(runs.largePath)': its 7680×4320 frames exceed the limit of 10000 pixels per frame; "
                 + "--max-frame-pixels raises the limit",
         ])
         // Measured: 12 MB more than refusing a 320×240 clip (the input's first packets), and
         // 79 MB more while probing decoded a picture.
-        let extraMegabytes = Double(largeRun.peakKilobytes - smallRun.peakKilobytes) / 1024
-        #expect(extraMegabytes < 32, "peak \(largeRun.peakKilobytes) KB against \(smallRun.peakKilobytes) KB")
+        #expect(runs.extraMegabytes < 32, "peak \(runs.large.peakKilobytes) KB against \(runs.small.peakKilobytes) KB")
+    }
+
+    /// `info` has no limit to refuse by, since describing any video is its job, but FFmpeg's
+    /// probe still must not decode a picture of whatever size a header claims: a 16 000 ×
+    /// 16 000 stream took 680 MB to describe, and takes 167 MB now.
+    @Test("info describes a video over the frame size limit from its headers, without decoding its pictures")
+    func infoDecodesNoOversizedPicture() throws {
+        let folder = try CommandLineRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // 67 million pixels: just over twice the default limit (8K), what FFmpeg may decode.
+        let runs = try Self.comparePeakMemory(
+            of: { ["info", $0] }, largeSource: "color=c=gray:size=8200x8200:rate=30", frames: 1, in: folder)
+        #expect(runs.small.outcome.status == 0 && runs.large.outcome.status == 0)
+        #expect(runs.large.outcome.standardError.isEmpty, "\(runs.large.outcome.errorLines)")
+        let info = try JSONDecoder().decode([String: JSONValue].self, from: Data(runs.large.outcome.standardOutput.utf8))
+        #expect(info["width"] == .number(8200) && info["height"] == .number(8200) && info["pixelFormat"] == .string("yuv420p"))
+        // Measured: 19 MB more than describing a 320×240 clip, and 155 MB more while probing
+        // decoded the picture.
+        #expect(runs.extraMegabytes < 60, "peak \(runs.large.peakKilobytes) KB against \(runs.small.peakKilobytes) KB")
+    }
+
+    /// Runs the command `arguments(path)` gives on a 320×240 clip of the thrown ball and on a
+    /// clip of `frames` frames from the FFmpeg source `largeSource`, each in a process of its
+    /// own, and says how much higher the large one's memory peaked.
+    static func comparePeakMemory(
+        of arguments: (String) -> [String], largeSource: String, frames: Int, in folder: URL
+    ) throws -> (small: CommandLineRunner.MeasuredRun, large: CommandLineRunner.MeasuredRun, largePath: String, extraMegabytes: Double) {
+        let small = try Self.ball.make(in: folder, named: "small.mp4", frames: 5, options: ThrownBallClip.h264)
+        let large = folder.appendingPathComponent("large.mp4")
+        try FFmpeg.run(["-f", "lavfi", "-i", largeSource, "-frames:v", "\(frames)"] + ThrownBallClip.h264 + [large.path])
+        let smallRun = try CommandLineRunner.runMeasuringPeakMemory(arguments(small.path), outputFolder: folder)
+        let largeRun = try CommandLineRunner.runMeasuringPeakMemory(arguments(large.path), outputFolder: folder)
+        return (smallRun, largeRun, large.path, Double(largeRun.peakKilobytes - smallRun.peakKilobytes) / 1024)
     }
 
     static func write(_ data: Data, to folder: URL, as name: String) throws -> URL {
