@@ -63,10 +63,12 @@ struct DetectCommand: ParsableCommand {
                     summary.warnings.forEach(Diagnostics.warning)
                 }
             } catch let error as VideoError where error.kind == .stoppedBeforeOpening {
-                // Ctrl-C while FFmpeg still waited for the input to show what it is: no results,
-                // not even the video's size, so no JSON; the signal's exit status all the same.
+                // Ctrl-C while FFmpeg still waited for the input to show what it is, or before
+                // the first frame of a video that states no size: no results, not even the
+                // video's size, so no JSON; the signal's exit status all the same.
                 guard let signalNumber = interrupts.receivedSignal else { throw error }
-                Diagnostics.warning("stopped by \(InterruptHandler.name(of: signalNumber)) before '\(input)' was open: nothing was analysed")
+                let moment = error.isStopBeforeFirstFrame ? "before any frame of '\(input)' was decoded" : "before '\(input)' was open"
+                Diagnostics.warning("stopped by \(InterruptHandler.name(of: signalNumber)) \(moment): nothing was analysed")
                 throw ExitCode(128 + signalNumber)
             }
             if let signalNumber = interrupts.receivedSignal {

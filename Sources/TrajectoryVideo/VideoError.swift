@@ -54,6 +54,14 @@ public struct VideoError: Error, Hashable, Sendable, CustomStringConvertible {
     /// More precise words, often FFmpeg's own, for the kinds that need them; one line.
     public let detail: String?
 
+    /// The detail of a ``Kind/stoppedBeforeOpening`` error when the video was open, but it
+    /// states no size and no frame of it, which would give one, had been decoded yet.
+    public static let noFrameDecodedYet = "no frame decoded yet"
+
+    /// Whether this is a stop before the first frame of an open video (see ``noFrameDecodedYet``)
+    /// rather than before the video was open.
+    public var isStopBeforeFirstFrame: Bool { kind == .stoppedBeforeOpening && detail == Self.noFrameDecodedYet }
+
     public init(_ kind: Kind, uri: String, detail: String? = nil) {
         self.kind = kind
         self.uri = uri
@@ -72,7 +80,9 @@ public struct VideoError: Error, Hashable, Sendable, CustomStringConvertible {
         case .noDecoder: return "\(name) uses a codec this FFmpeg cannot decode: \(reason)"
         case .frameTooLarge: return "cannot read \(name): \(reason)"
         case .readFailed: return "cannot read \(name): \(reason)"
-        case .stoppedBeforeOpening: return "stopped before \(name) was open: nothing was analysed"
+        case .stoppedBeforeOpening:
+            return "stopped before " + (isStopBeforeFirstFrame ? "any frame of \(name) was decoded" : "\(name) was open")
+                + ": nothing was analysed"
         case .cannotCreate: return "cannot create \(name): \(reason)"
         case .noEncoder: return "cannot write \(name): this FFmpeg has no \(reason) encoder"
         case .invalidSettings, .invalidFrame, .writeFailed: return "cannot write \(name): \(reason)"

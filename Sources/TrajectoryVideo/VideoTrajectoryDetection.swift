@@ -143,7 +143,9 @@ public enum VideoTrajectoryDetection {
         // A stop that came once every frame was taken found the run complete already.
         if stopper?.isRequested == true, !decoding.queue.hasDeliveredWholeStream {
             // Not even the video's size was known when it stopped: there is nothing to summarize.
-            if info.width <= 0 || info.height <= 0 { throw VideoError(.stoppedBeforeOpening, uri: uri) }
+            if info.width <= 0 || info.height <= 0 {
+                throw VideoError(.stoppedBeforeOpening, uri: uri, detail: VideoError.noFrameDecodedYet)
+            }
             return stoppedSummary(
                 decoding: decoding, info: info, framesTaken: framesTaken, framesAnalysed: framesAnalysed,
                 lastFrameTime: lastFrameTime, request: request)

@@ -99,7 +99,7 @@ import Glibc
         Thread.sleep(forTimeInterval: 0.5)  // for the run to be waiting for its first frame
         // Before, the report of a video without a size crashed (a zero frame width).
         let errors = try Self.interruptExpectingNothingAnalysed(process, errors: errorFile, output: outputFile)
-        #expect(errors.last == "trajectories: warning: stopped by SIGINT before '\(fifo)' was open: nothing was analysed")
+        #expect(errors.last == "trajectories: warning: stopped by SIGINT before any frame of '\(fifo)' was decoded: nothing was analysed")
     }
 
     /// Sends SIGINT to `process`, which must then exit within 10 s with status 130 and no

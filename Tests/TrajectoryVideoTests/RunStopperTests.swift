@@ -128,4 +128,14 @@ struct RunStopperTests {
         let outcome = try #require(result, "the run waited for the silent pipe")
         #expect(throws: VideoError(.stoppedBeforeOpening, uri: "pipe:\(ends.readEnd)")) { try outcome.get() }
     }
+
+    @Test("a stop before the video is open and one before the first frame of a video without a stated size say which")
+    func stopsBeforeAnythingReadDifferently() {
+        let beforeOpening = VideoError(.stoppedBeforeOpening, uri: "x.h264")
+        #expect(!beforeOpening.isStopBeforeFirstFrame)
+        #expect(beforeOpening.description == "stopped before 'x.h264' was open: nothing was analysed")
+        let beforeFirstFrame = VideoError(.stoppedBeforeOpening, uri: "x.h264", detail: VideoError.noFrameDecodedYet)
+        #expect(beforeFirstFrame.isStopBeforeFirstFrame)
+        #expect(beforeFirstFrame.description == "stopped before any frame of 'x.h264' was decoded: nothing was analysed")
+    }
 }
