@@ -63,8 +63,8 @@ public struct VideoReader: ~Copyable {
     /// one of any size the codec allows: a 16 000 × 16 000 H.264 stream took 680 MB to describe.
     /// Its size, codec and rate come from its headers all the same.
     public static func describe(uri: String, networkTimeout: Double = defaultNetworkTimeout) throws(VideoError) -> VideoInfo {
-        let bound = FrameSizeLimit(uri: uri, maximumPixels: VideoTrajectoryDetection.defaultMaximumFramePixels)
-        return try VideoReader(uri: uri, networkTimeout: networkTimeout, stopSignal: nil, probePixelLimit: bound.decodedPixelLimit).info
+        let bound = FrameSizeLimit.decodedPixelLimit(allowing: VideoTrajectoryDetection.defaultMaximumFramePixels)
+        return try VideoReader(uri: uri, networkTimeout: networkTimeout, stopSignal: nil, probePixelLimit: bound).info
     }
 
     /// Opens `uri` as ``init(uri:networkTimeout:)`` does; once `stopSignal` is raised, a network

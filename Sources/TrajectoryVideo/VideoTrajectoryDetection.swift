@@ -205,7 +205,12 @@ struct FrameSizeLimit {
     /// so it gets twice the room: frames in between decode and are refused by ``check``, with
     /// the size and the option that raises the limit in the message. FFmpeg takes no limit
     /// above `Int32.max`.
-    var decodedPixelLimit: Int { Int(Int32.max) / 2 < maximumPixels ? Int(Int32.max) : maximumPixels * 2 }
+    var decodedPixelLimit: Int { Self.decodedPixelLimit(allowing: maximumPixels) }
+
+    /// ``decodedPixelLimit`` for frames of at most `maximumPixels`.
+    static func decodedPixelLimit(allowing maximumPixels: Int) -> Int {
+        Int(Int32.max) / 2 < maximumPixels ? Int(Int32.max) : maximumPixels * 2
+    }
 
     func check(width: Int, height: Int) throws(VideoError) {
         // A damaged header may claim sizes whose product overflows.
