@@ -90,7 +90,11 @@ final class Track {
     var isConfirmed: Bool { state == .confirmed || state == .lost }
     /// The latest `windowLength` points (fewer while the track is young).
     var window: Deque<TrackSample>.SubSequence { history.suffix(windowLength) }
-    var meanRadius: Double { window.reduce(0) { $0 + $1.radius } / Double(window.count) }
+    var meanRadius: Double { Self.meanRadius(of: window) }
+
+    private static func meanRadius(of samples: some Collection<TrackSample>) -> Double {
+        samples.reduce(0) { $0 + $1.radius } / Double(samples.count)
+    }
 
     /// The whole track's acceleration since confirmation (meaningless before).
     var trackAcceleration: AccelerationEstimate {
@@ -341,7 +345,7 @@ final class Track {
     /// extrapolates back as well as forward) and the window's mean radius. Nil without a fit.
     func earlierPosition(at time: Double, test: FreeFlightTest) -> (center: PixelPoint, gate: Double, radius: Double)? {
         let earliest = history.prefix(windowLength)
-        let radius = earliest.reduce(0) { $0 + $1.radius } / Double(earliest.count)
+        let radius = Self.meanRadius(of: earliest)
         let noise = test.centroidNoise(radius: radius)
         guard let fit = KinematicFit(samples: earliest, referenceNoise: noise) else { return nil }
         let gate = test.criteria.significance * fit.predictionStandardDeviation(at: time, centroidNoise: noise)
