@@ -45,7 +45,8 @@ enum StreamCopy {
                 frames += 1
             } while demuxer.readVideoPacket() >= 0
             try muxer.finish()
-            return VideoClipper.Clip(path: piece.path, method: .streamCopy, sourceStart: sourceStart, frameCount: frames)
+            return VideoClipper.Clip(
+                path: piece.path, method: .streamCopy, sourceStart: sourceStart, frameCount: frames, decodedFrom: sourceStart)
         }
     }
 }

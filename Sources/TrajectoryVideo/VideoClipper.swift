@@ -46,6 +46,13 @@ public enum VideoClipper {
         public var sourceStart: Double
         /// Frames written.
         public var frameCount: Int
+        /// The source time of the first frame read to make the clip, in seconds from the
+        /// stream's start: for a stream copy its first frame; for a re-encoded clip the first
+        /// frame decoded, which is the keyframe at or before the earliest re-encoded piece when
+        /// the container lets the reader seek there, and the stream's first frame otherwise.
+        /// The re-encoded pieces of one ``VideoClipper/cut(uri:pieces:maximumLeadIn:)`` call
+        /// share one pass of decoding, so they share this time.
+        public var decodedFrom: Double
     }
 
     /// The metadata key that records a clip's ``Clip/sourceStart``.
@@ -109,9 +116,11 @@ public enum VideoClipper {
             }
         }
         var picture = YUVPicture(width: 1, height: 1)
+        var decodedFrom: Double?
         let open = OpenClips(count: pieces.count)
         let lastEnd = pieces.map(\.end).max()!
         while let frame = try reader.next(into: &picture) {
+            if decodedFrom == nil { decodedFrom = frame.stamp.time }
             if let limit = firstFrameLimit {
                 guard frame.timestamp != nil, frame.stamp.time <= limit else { return nil }
                 firstFrameLimit = nil
@@ -124,7 +133,7 @@ public enum VideoClipper {
         // No frame at all after the seek.
         if firstFrameLimit != nil { return nil }
         return try pieces.indices.map { index throws(VideoError) in
-            guard let clip = try open.finish(index) else {
+            guard let clip = try open.finish(index, decodedFrom: decodedFrom ?? 0) else {
                 throw VideoError(.readFailed, uri: uri, detail: "no frame lies in \(pieces[index].start)…\(pieces[index].end) s for \(pieces[index].path)")
             }
             return clip
@@ -168,14 +177,16 @@ private final class OpenClips {
         try entry.writer!.append(picture, timestamp: timestamp)
     }
 
-    /// Finishes clip `index`; nil when no frame was in its range.
-    func finish(_ index: Int) throws(VideoError) -> VideoClipper.Clip? {
+    /// Finishes clip `index`, whose source was decoded from `decodedFrom` seconds; nil when no
+    /// frame was in its range.
+    func finish(_ index: Int, decodedFrom: Double) throws(VideoError) -> VideoClipper.Clip? {
         guard let entry = entries[index] else { return nil }
         entries[index] = nil
         guard let writer = entry.writer.take() else { return nil }
         let path = writer.path, frames = writer.framesWritten
         try writer.finish()
-        return VideoClipper.Clip(path: path, method: .reEncoded, sourceStart: entry.sourceStart, frameCount: frames)
+        return VideoClipper.Clip(
+            path: path, method: .reEncoded, sourceStart: entry.sourceStart, frameCount: frames, decodedFrom: decodedFrom)
     }
 }
 

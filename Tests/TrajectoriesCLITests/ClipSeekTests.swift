@@ -52,6 +52,7 @@ import TrajectoryVideo
         for (last, clip) in zip(ends, try VideoClipper.cut(uri: source, pieces: pieces)) {
             #expect(clip.method == .streamCopy)
             #expect(clip.frameCount == last - keyframe + 1, "up to frame \(last) at \(frames[last].time) s")
+            #expect(abs(clip.decodedFrom - 4) < 1e-3, "copied from the keyframe at 4 s, got \(clip.decodedFrom)")
         }
     }
 
@@ -69,8 +70,12 @@ import TrajectoryVideo
         let clips = try VideoClipper.cut(uri: source, pieces: pieces, maximumLeadIn: 0.2)
         let frames = try PictureCommandTests.decodeAll(source)
         let frameDuration = 1.0 / 30
+        // One pass of decoding for both: from the keyframe at 4 s, before the earlier piece,
+        // where the MP4's index lets the reader seek; from the start of the MPEG-TS.
+        let decodingStart = container == "mp4" ? 4.0 : frames[0].time
         for (piece, clip) in zip(pieces, clips) {
             #expect(clip.method == .reEncoded)
+            #expect(abs(clip.decodedFrom - decodingStart) < 1e-3, "\(piece.path) decoded from \(clip.decodedFrom) s")
             // The first frame at or after the start, and every frame to the end.
             let first = try #require(frames.firstIndex { $0.time >= piece.start - 1e-6 })
             let last = try #require(frames.lastIndex { $0.time <= piece.end + 1e-6 })
