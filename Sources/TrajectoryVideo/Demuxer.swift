@@ -10,6 +10,9 @@ struct Demuxer: ~Copyable {
     let videoStream: UnsafeMutablePointer<AVStream>
     /// The decoder FFmpeg picked for that stream.
     let codec: UnsafePointer<AVCodec>
+    /// Whether the input is an MP4 or MOV that cannot seek and whose index follows its
+    /// frames, so that none of them can be read, though the index describes the video.
+    let framesAreUnreachable: Bool
     // Kept so the sink `context.opaque` points at lives as long as the context.
     private let log: WarningLog
     // Kept, for the same reason, for the context's interrupt callback.
@@ -50,6 +53,8 @@ struct Demuxer: ~Copyable {
             av_packet_free(&unusedPacket)
             throw Self.openingError(opened, uri: uri, log: log)
         }
+        // Before probing reads on from where the header left off.
+        let framesAreUnreachable = Self.indexFollowsUnreachableFrames(in: context)
         do {
             let (stream, codec) = try Self.findVideoStream(
                 in: context, uri: uri, log: log, decodedPixelLimit: decodedPixelLimit)
@@ -57,6 +62,7 @@ struct Demuxer: ~Copyable {
             self.packetStorage = packet
             self.videoStream = stream
             self.codec = codec
+            self.framesAreUnreachable = framesAreUnreachable
             self.log = log
             self.stopSignal = stopSignal
         } catch {
@@ -137,6 +143,24 @@ struct Demuxer: ~Copyable {
             throw VideoError(.noVideoStream, uri: uri, detail: "only cover art")
         }
         return (stream, codec)
+    }
+
+    /// Whether `context`, just opened, is an MP4 or MOV read from a pipe (or another input that
+    /// cannot seek) whose index (`moov`) follows its media, as phones and cameras write it: to
+    /// reach the index FFmpeg has read past every sample, and cannot go back to them.
+    ///
+    /// Right after the header is read, an MP4 with its index first stands at the start of its
+    /// media, so every sample the index lists lies at or after the read position; one with its
+    /// index last stands past them. A fragmented MP4 lists no samples in its header.
+    private static func indexFollowsUnreachableFrames(in context: UnsafeMutablePointer<AVFormatContext>) -> Bool {
+        guard let format = context.pointee.iformat, String(cString: format.pointee.name).hasPrefix("mov,"),
+              let io = context.pointee.pb, io.pointee.seekable == 0
+        else { return false }
+        let position = avio_tell(io)
+        return (0..<Int(context.pointee.nb_streams)).contains { index in
+            guard let first = avformat_index_get_entry(context.pointee.streams[index]!, 0) else { return false }
+            return first.pointee.pos < position
+        }
     }
 
     /// Reads the start of the input to learn each stream's codec, size and rate

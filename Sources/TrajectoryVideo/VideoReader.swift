@@ -64,7 +64,8 @@ public struct VideoReader: ~Copyable {
     /// Its size, codec and rate come from its headers all the same.
     public static func describe(uri: String, networkTimeout: Double = defaultNetworkTimeout) throws(VideoError) -> VideoInfo {
         let bound = FrameSizeLimit.decodedPixelLimit(allowing: VideoTrajectoryDetection.defaultMaximumFramePixels)
-        return try VideoReader(uri: uri, networkTimeout: networkTimeout, stopSignal: nil, probePixelLimit: bound).info
+        return try VideoReader(
+            uri: uri, networkTimeout: networkTimeout, stopSignal: nil, probePixelLimit: bound, needsFrames: false).info
     }
 
     /// Opens `uri` as ``init(uri:networkTimeout:)`` does; once `stopSignal` is raised, a network
@@ -73,16 +74,24 @@ public struct VideoReader: ~Copyable {
     /// With a `sizeLimit`, a video whose frames exceed it is refused before its decoder opens,
     /// and FFmpeg decodes no far larger picture even while it probes the input. Without one,
     /// `probePixelLimit` bounds the pictures FFmpeg decodes while it probes, and nothing is
-    /// refused (see ``describe(uri:networkTimeout:)``).
+    /// refused (see ``describe(uri:networkTimeout:)``). A reader that `needsFrames` refuses an
+    /// input whose frames cannot be read at all: an MP4 piped in with its index at the end.
     init(
         uri: String, networkTimeout: Double, stopSignal: StopSignal?, decoderThreads: Int = 0,
-        loopFilter: LoopFilter = .applied, sizeLimit: FrameSizeLimit? = nil, probePixelLimit: Int? = nil
+        loopFilter: LoopFilter = .applied, sizeLimit: FrameSizeLimit? = nil, probePixelLimit: Int? = nil,
+        needsFrames: Bool = true
     ) throws(VideoError) {
         let log = WarningLog()
         let demuxer = try log.collecting { () throws(VideoError) in
             try Demuxer(
                 uri: uri, networkTimeout: networkTimeout, log: log, stopSignal: stopSignal,
                 decodedPixelLimit: sizeLimit?.decodedPixelLimit ?? probePixelLimit)
+        }
+        if needsFrames && demuxer.framesAreUnreachable {
+            throw VideoError(
+                .readFailed, uri: uri,
+                detail: "its index (moov) comes after its frames, and this input cannot seek back to them; "
+                    + "give the file's path, or move the index first with `ffmpeg -i in.mp4 -c copy -movflags +faststart out.mp4`")
         }
         let stream = UnsafePointer(demuxer.videoStream)
         // The stated size, which probing has read from the stream's own headers.

@@ -119,6 +119,21 @@ import TrajectoryKit
         #expect(outcome.standardOutput.contains("\"width\" : 1280"))
     }
 
+    @Test("an MP4 piped in with its index after its frames, as the toss is stored: info describes it, detect says why it cannot read it")
+    func pipedIndexAtTheEnd() throws {
+        let toss = URL(fileURLWithPath: Self.toss)
+        let described = try CommandLineRunner.run(["info", "-"], standardInput: toss)
+        #expect(described.status == 0)
+        let info = try JSONDecoder().decode([String: JSONValue].self, from: Data(described.standardOutput.utf8))
+        #expect(info["width"] == .number(1280) && info["frameCount"] == .number(60))
+        let detected = try CommandLineRunner.run(["detect", "-"], standardInput: toss)
+        #expect(detected.status == 1 && detected.standardOutput.isEmpty)
+        #expect(detected.errorLines == [
+            "trajectories: error: cannot read '-': its index (moov) comes after its frames, and this input cannot seek back "
+                + "to them; give the file's path, or move the index first with `ffmpeg -i in.mp4 -c copy -movflags +faststart out.mp4`",
+        ])
+    }
+
     @Test("--output writes the document to a file and nothing to standard output")
     func outputFile() throws {
         let folder = try CommandLineRunner.temporaryFolder()
