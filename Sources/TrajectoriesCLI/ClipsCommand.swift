@@ -45,7 +45,7 @@ struct ClipsCommand: ParsableCommand {
                 Diagnostics.warning("'\(result)' has no trajectories; no clips written")
                 return
             }
-            let info = try VideoReader(uri: input).info
+            let info = try VideoReader.describe(uri: input)
             try checkMatch(report.source, info)
             try makeFolder()
             // A stream that states no duration has the one detect measured from its frames.
