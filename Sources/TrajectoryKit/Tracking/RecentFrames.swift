@@ -26,7 +26,10 @@ struct RecentFrames {
     init(capacity: Int) {
         precondition(capacity >= 1, "keep at least the current frame")
         self.capacity = capacity
-        ring = Array(repeating: Frame(stamp: FrameStamp(index: 0, time: 0), size: FrameSize(width: 1, height: 1, cameraOffset: .zero), blobs: [], isClaimed: []), count: capacity)
+        let empty = Frame(
+            stamp: FrameStamp(index: 0, time: 0), size: FrameSize(width: 1, height: 1, cameraOffset: .zero),
+            blobs: [], isClaimed: [])
+        ring = Array(repeating: empty, count: capacity)
     }
 
     /// Stores the blobs of a new analysed frame, forgetting the oldest one when full.
