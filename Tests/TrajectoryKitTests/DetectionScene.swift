@@ -16,6 +16,9 @@ struct SceneObject {
     /// Amplitude of a fixed pattern painted on the object (0 for a uniform object), so that
     /// a large object also changes inside itself when it moves, as clothing or skin does.
     var textureAmplitude: Double = 0
+    /// How many grey levels the object brightens per pixel from its left edge to its right (a
+    /// rectangle lit from one side): every pixel of it changes when it moves sideways.
+    var sidewaysShading: Double = 0
 
     /// A sharp ball at `center`.
     static func ball(at center: PixelPoint, radius: Double, luma: Double) -> SceneObject {
@@ -52,8 +55,11 @@ struct SceneObject {
     /// The object's grey level at pixel (x, y): its luma plus its own pattern, which moves
     /// with it.
     func shade(x: Int, y: Int) -> Double {
-        guard textureAmplitude > 0, case let .rectangle(minX, minY, _, _) = shape else { return luma }
+        guard textureAmplitude > 0 || sidewaysShading != 0, case let .rectangle(minX, minY, _, _) = shape else {
+            return luma
+        }
         let u = Double(x) - minX, v = Double(y) - minY
+        guard textureAmplitude > 0 else { return luma + sidewaysShading * (u + 0.5) }
         // Frequencies chosen so that no small shift maps the pattern onto itself.
         return luma + textureAmplitude * sin(u * 0.37 + 2 * sin(v * 0.13)) * cos(v * 0.29 + u * 0.05)
     }

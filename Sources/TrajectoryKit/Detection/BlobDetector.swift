@@ -16,8 +16,11 @@
 ///    less than its diameter per frame shows only part of itself in the motion image, and
 ///    each pixel weighted by how much of it the object covers, which the background's texture
 ///    does not sway; regions that are only the ghost of where a ball was are dropped
-///    (``WholeObjectRefiner``); and
-/// 7. keeps the blobs that pass the configured area, radius and region-of-interest filters
+///    (``WholeObjectRefiner``);
+/// 7. with a still camera, looks inside each large region (a person walking) for a small part
+///    that moves unlike the rest, a ball passing in front of the person (``MovingRegionSplitter``);
+///    and
+/// 8. keeps the blobs that pass the configured area, radius and region-of-interest filters
 ///    (dropping, too, the small pieces that lie on an object too large for the maximum radius).
 ///
 /// A detector holds the history of one stream (eleven smoothed frames: about 10 MB at 720p,
@@ -74,6 +77,7 @@ public struct BlobDetector {
     private var regionFinder = MotionRegionFinder()
     private var refiner = WholeObjectRefiner()
     private var selection = BlobSelection()
+    private var splitter = MovingRegionSplitter()
     private var blobs: [Blob] = []
     /// The frame shrunk by ``Configuration/analysisReduction``, when it is more than 1.
     private var reducedFrame = ReducedFrame()
@@ -119,28 +123,39 @@ public struct BlobDetector {
         regionFinder.findRegions(in: motionPlane.span, layout: historyLayout, thresholds: thresholds)
         let stillPixelChange = noiseEstimator.meanChange(below: thresholds.low)
         selection.removeAll()
+        splitter.startFrame()
         for (index, region) in regionFinder.regions.enumerated() where region.area >= configuration.minimumArea {
+            let blob: Blob
             switch refiner.measureWhole(
                 regionAt: index, of: regionFinder, motion: motionPlane.span, history: history,
                 cameraMotionSince: motionSince, layout: historyLayout, thresholds: thresholds)
             {
             case .whole(let whole):
-                selection.add(
-                    Blob(measuring: whole.moments, remeasured: whole.measurement), region: whole.moments,
-                    isWhole: true, configuration: configuration, frameWidth: historyLayout.width)
+                blob = Blob(measuring: whole.moments, remeasured: whole.measurement)
+                selection.add(blob, region: whole.moments, isWhole: true, configuration: configuration, frameWidth: historyLayout.width)
             case .unresolved:
                 let remeasured = EdgeInclusiveMeasurement(
                     region: region, motion: motionPlane.span, layout: historyLayout, noiseLevel: stillPixelChange)
-                selection.add(
-                    Blob(measuring: region, remeasured: remeasured), region: region, isWhole: false,
-                    configuration: configuration, frameWidth: historyLayout.width)
+                blob = Blob(measuring: region, remeasured: remeasured)
+                selection.add(blob, region: region, isWhole: false, configuration: configuration, frameWidth: historyLayout.width)
             case .ghost:
                 continue
             }
+            if cameraIsStill,
+                MovingRegionSplitter.isCandidate(region, radius: blob.radius, frameWidth: historyLayout.width)
+            {
+                splitter.split(
+                    region, regionRadius: blob.radius, motion: motionPlane.span, history: history, layout: historyLayout,
+                    thresholds: thresholds, noiseLevel: stillPixelChange, minimumArea: configuration.minimumArea)
+            }
+        }
+        for piece in splitter.pieces {
+            selection.addSplitPiece(piece, configuration: configuration, frameWidth: historyLayout.width)
         }
         // The filters are normalized to the frame's size, so they apply to the analysed frame alike.
         selection.select(
             into: &blobs, configuration: configuration, frameWidth: historyLayout.width, frameHeight: historyLayout.height)
+        splitter.noteBlobs(blobs)
         if reduction > 1 {
             for index in blobs.indices { blobs[index] = blobs[index].inFullFrame(reducedBy: reduction) }
         }
@@ -190,6 +205,12 @@ public struct BlobDetector {
         lastCameraMotion = nil
         lastCameraMotionIsClear = false
         viewMotion = .zero
+        splitter.reset()
+    }
+
+    /// Whether the picture did not move since any of the frames the motion image compares.
+    private var cameraIsStill: Bool {
+        (1...Self.framesWithoutMotion).allSatisfy { motionSince[$0] == .zero }
     }
 
     /// Measures the camera's motion since each stored frame, into `motionSince`: directly against

@@ -44,6 +44,23 @@ struct BlobSelection {
         }
     }
 
+    /// Records a piece split out of a large moving region (``MovingRegionSplitter``), unless it
+    /// is too large itself, or is a blob already recorded (a ball beside the region, whose own
+    /// region the splitter's window around the large one took in).
+    mutating func addSplitPiece(_ piece: Blob, configuration: BlobDetector.Configuration, frameWidth: Int) {
+        guard piece.radius / Double(frameWidth) <= configuration.maximumNormalizedRadius,
+            !candidates.contains(where: { isSameObject($0.blob, piece) })
+        else { return }
+        candidates.append(Candidate(blob: piece, isWhole: false))
+    }
+
+    /// Whether two blobs are one object measured twice: centres within half the smaller radius.
+    /// (A piece some radii off a blob of its size is often the better measurement of a ball
+    /// whose own region took in part of the person behind it.)
+    private func isSameObject(_ a: Blob, _ b: Blob) -> Bool {
+        Self.distance(a.center, b.center) < min(a.radius, b.radius) / 2
+    }
+
     /// Appends to `selected` the recorded blobs that pass every filter.
     func select(
         into selected: inout [Blob], configuration: BlobDetector.Configuration, frameWidth: Int, frameHeight: Int
