@@ -132,12 +132,15 @@ public struct BlobDetector {
             {
             case .whole(let whole):
                 blob = Blob(measuring: whole.moments, remeasured: whole.measurement)
-                selection.add(blob, region: whole.moments, isWhole: true, configuration: configuration, frameWidth: historyLayout.width)
+                selection.add(
+                    blob, region: whole.moments, isWhole: true, configuration: configuration,
+                    frameWidth: historyLayout.width)
             case .unresolved:
                 let remeasured = EdgeInclusiveMeasurement(
                     region: region, motion: motionPlane.span, layout: historyLayout, noiseLevel: stillPixelChange)
                 blob = Blob(measuring: region, remeasured: remeasured)
-                selection.add(blob, region: region, isWhole: false, configuration: configuration, frameWidth: historyLayout.width)
+                selection.add(
+                    blob, region: region, isWhole: false, configuration: configuration, frameWidth: historyLayout.width)
             case .ghost:
                 continue
             }
@@ -145,8 +148,9 @@ public struct BlobDetector {
                 MovingRegionSplitter.isCandidate(region, radius: blob.radius, frameWidth: historyLayout.width)
             {
                 splitter.split(
-                    region, regionRadius: blob.radius, motion: motionPlane.span, history: history, layout: historyLayout,
-                    thresholds: thresholds, noiseLevel: stillPixelChange, minimumArea: configuration.minimumArea)
+                    region, regionRadius: blob.radius, motion: motionPlane.span, history: history,
+                    layout: historyLayout, thresholds: thresholds, noiseLevel: stillPixelChange,
+                    minimumArea: configuration.minimumArea)
             }
         }
         for piece in splitter.pieces {
