@@ -75,8 +75,6 @@ struct MovingRegionSplitter {
     }
 
     private var samples: [Sample] = []
-    /// The smallest rectangle holding every sample (`maxX`, `maxY` inclusive).
-    private var sampleBounds = PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
     private var translations: [Translation] = []
     private var leftover: [UInt8] = []
     private var finder = MotionRegionFinder()
@@ -97,8 +95,9 @@ struct MovingRegionSplitter {
 
     /// Forgets every frame seen, as at the start of a stream.
     mutating func reset() {
-        startFrame()
-        startFrame()
+        pieces.removeAll(keepingCapacity: true)
+        earlierSightings.removeAll(keepingCapacity: true)
+        sightings.removeAll(keepingCapacity: true)
     }
 
     /// Records the frame's selected blobs, in analysed pixels, for the next frame's persistence rule.
@@ -180,12 +179,13 @@ struct MovingRegionSplitter {
             }
         }
         guard samples.count >= Self.leastSampleCount else { return false }
-        sampleBounds = PixelRect(minX: .max, minY: .max, maxX: .min, maxY: .min)
+        // The smallest rectangle holding every sample (`maxX`, `maxY` inclusive).
+        var bounds = PixelRect(minX: .max, minY: .max, maxX: .min, maxY: .min)
         for sample in samples {
-            sampleBounds.minX = min(sampleBounds.minX, sample.x)
-            sampleBounds.maxX = max(sampleBounds.maxX, sample.x)
-            sampleBounds.minY = min(sampleBounds.minY, sample.y)
-            sampleBounds.maxY = max(sampleBounds.maxY, sample.y)
+            bounds.minX = min(bounds.minX, sample.x)
+            bounds.maxX = max(bounds.maxX, sample.x)
+            bounds.minY = min(bounds.minY, sample.y)
+            bounds.maxY = max(bounds.maxY, sample.y)
         }
         translations.removeAll(keepingCapacity: true)
         for age in 1...3 {
@@ -197,12 +197,15 @@ struct MovingRegionSplitter {
                 let guess = (
                     dx: Int((Double(last.dx * age) / Double(last.age)).rounded()),
                     dy: Int((Double(last.dy * age) / Double(last.age)).rounded()))
-                match = bestShift(from: earlier, around: guess, within: Self.refineRange, layout: layout)
+                match = bestShift(
+                    from: earlier, around: guess, within: Self.refineRange, samplesIn: bounds, layout: layout)
             } else {
                 // Every second shift first, on a quarter of the samples, then the best one's neighbours.
                 let coarse = bestShift(
-                    from: earlier, around: (0, 0), within: Self.searchPerFrame, step: 2, sampleStep: 4, layout: layout)
-                match = bestShift(from: earlier, around: (coarse.dx, coarse.dy), within: 1, layout: layout)
+                    from: earlier, around: (0, 0), within: Self.searchPerFrame, step: 2, sampleStep: 4,
+                    samplesIn: bounds, layout: layout)
+                match = bestShift(
+                    from: earlier, around: (coarse.dx, coarse.dy), within: 1, samplesIn: bounds, layout: layout)
             }
             guard match.beatsNoShift, match.dx != 0 || match.dy != 0 else { return false }
             translations.append(Translation(dx: match.dx, dy: match.dy, age: age))
@@ -211,21 +214,21 @@ struct MovingRegionSplitter {
     }
 
     /// The shift within `range` of `center` (every `step`-th) that best maps `earlier` onto the
-    /// samples (every `sampleStep`-th), by the sum of absolute differences; the smaller shift on
-    /// a tie. `beatsNoShift` says whether it fits at least as well as no shift at all.
+    /// samples (every `sampleStep`-th, all within `bounds`), by the sum of absolute differences;
+    /// the smaller shift on a tie. `beatsNoShift` says whether it fits at least as well as no shift at all.
     private func bestShift(
         from earlier: [UInt8], around center: (dx: Int, dy: Int), within range: Int, step: Int = 1,
-        sampleStep: Int = 1, layout: PlaneLayout
+        sampleStep: Int = 1, samplesIn bounds: PixelRect, layout: PlaneLayout
     ) -> (dx: Int, dy: Int, beatsNoShift: Bool) {
         // Only shifts that fit at least as well as none matter, so no shift's sum needs adding
         // up past that; the centre, usually the best or close to it, tightens the bound first.
         let unshifted = Self.difference(
-            samples, within: sampleBounds, every: sampleStep, from: earlier, shiftedBy: (0, 0), layout: layout)
+            samples, within: bounds, every: sampleStep, from: earlier, shiftedBy: (0, 0), layout: layout)
         var best: Match? = nil
         func consider(dx: Int, dy: Int) {
             let limit = best?.sum ?? unshifted
             let sum = Self.difference(
-                samples, within: sampleBounds, every: sampleStep, from: earlier, shiftedBy: (dx, dy), layout: layout,
+                samples, within: bounds, every: sampleStep, from: earlier, shiftedBy: (dx, dy), layout: layout,
                 stoppingAbove: limit)
             let candidate = Match(dx: dx, dy: dy, sum: sum)
             if sum <= limit, best.map({ candidate.isBetter(than: $0) }) ?? true { best = candidate }
