@@ -17,7 +17,8 @@ struct SceneObject {
     /// a large object also changes inside itself when it moves, as clothing or skin does.
     var textureAmplitude: Double = 0
     /// How many grey levels the object brightens per pixel from its left edge to its right (a
-    /// rectangle lit from one side): every pixel of it changes when it moves sideways.
+    /// rectangle lit from one side): every pixel of it changes when it moves sideways. Used
+    /// only without a pattern (`textureAmplitude` 0).
     var sidewaysShading: Double = 0
 
     /// A sharp ball at `center`.

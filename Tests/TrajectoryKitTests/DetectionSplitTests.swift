@@ -38,7 +38,10 @@ import TrajectoryKit
             let blobs = detector.detect(
                 scene.frame([Self.walker(atFrame: frame), .ball(at: truth, radius: Self.ballRadius, luma: 220)]))
             guard Self.checkedFrames.contains(frame) else { continue }
-            if blobs.contains(where: { DetectionTests.distance($0.center, truth) <= 1 && abs($0.radius - Self.ballRadius) <= 1.5 }) {
+            let isTheBall = { (blob: Blob) in
+                DetectionTests.distance(blob.center, truth) <= 1 && abs(blob.radius - Self.ballRadius) <= 1.5
+            }
+            if blobs.contains(where: isTheBall) {
                 found.append(frame)
             } else {
                 misses.append("frame \(frame): \(blobs.map { ($0.center, $0.radius) })")
