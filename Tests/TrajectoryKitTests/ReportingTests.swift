@@ -72,12 +72,16 @@ import TrajectoryKit
         #expect(trajectories[1].points.count == 12)
     }
 
-    @Test("trajectories that start together are listed left to right, whatever their random uuids")
-    func collectorOrdersTiesByPlace() {
-        // Uuids in both orders, so that ordering ties by uuid fails one of the two.
+    /// Two uuids in both orders, so that a test of an order that falls back on uuids fails one of the two.
+    static let uuidsBothWays: [(UUID, UUID)] = {
         let low = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
         let high = UUID(uuidString: "FFFFFFFF-0000-0000-0000-000000000001")!
-        for (leftUUID, rightUUID) in [(low, high), (high, low)] {
+        return [(low, high), (high, low)]
+    }()
+
+    @Test("trajectories that start together are listed left to right, whatever their random uuids")
+    func collectorOrdersTiesByPlace() {
+        for (leftUUID, rightUUID) in Self.uuidsBothWays {
             var collector = TrajectoryCollector()
             collector.add([
                 Self.observation(uuid: rightUUID, pointCount: 10, start: 1, startX: 0.6),
@@ -85,6 +89,19 @@ import TrajectoryKit
             ])
             let formatter = ReportFormatter(coordinates: .normalized, frameWidth: 1280, frameHeight: 720)
             #expect(collector.trajectories(formattedBy: formatter).map(\.uuid) == [leftUUID, rightUUID])
+        }
+    }
+
+    @Test("trajectories that start at the same point are listed in the order they were first reported")
+    func collectorOrdersFullTiesByFirstReport() {
+        for (firstUUID, secondUUID) in Self.uuidsBothWays {
+            var collector = TrajectoryCollector()
+            collector.add([Self.observation(uuid: firstUUID, pointCount: 10, start: 1)])
+            collector.add([Self.observation(uuid: secondUUID, pointCount: 10, start: 1)])
+            // A later observation of the first trajectory keeps its place.
+            collector.add([Self.observation(uuid: firstUUID, pointCount: 11, start: 1)])
+            let formatter = ReportFormatter(coordinates: .normalized, frameWidth: 1280, frameHeight: 720)
+            #expect(collector.trajectories(formattedBy: formatter).map(\.uuid) == [firstUUID, secondUUID])
         }
     }
 }

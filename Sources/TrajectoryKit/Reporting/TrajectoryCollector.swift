@@ -5,13 +5,15 @@ import struct Foundation.UUID
 ///
 /// - Complexity: memory grows with the number of trajectories, not with the number of frames.
 public struct TrajectoryCollector: Sendable {
-    private var latest: [UUID: TrajectoryObservation] = [:]
+    /// Each trajectory's latest observation, and how many trajectories were seen before it.
+    private var latest: [UUID: (firstSeen: Int, observation: TrajectoryObservation)] = [:]
 
     public init() {}
 
     public mutating func add(_ observations: [TrajectoryObservation]) {
         for observation in observations {
-            latest[observation.uuid] = observation
+            let firstSeen = latest[observation.uuid]?.firstSeen ?? latest.count
+            latest[observation.uuid] = (firstSeen, observation)
         }
     }
 
@@ -19,17 +21,18 @@ public struct TrajectoryCollector: Sendable {
 
     /// The trajectories in order of their start time; those that start together in order of
     /// where they start, left to right, then bottom to top (y grows upwards, as in Vision's
-    /// coordinates). Uuids are random, so ordering ties by them (only when the first points
-    /// coincide too) would list the same video's trajectories in a different order on every run.
+    /// coordinates), and those that start at the same point too in the order they were first
+    /// reported. Uuids are random, so ordering ties by them would list the same video's
+    /// trajectories in a different order on every run.
     public func trajectories(formattedBy formatter: ReportFormatter) -> [TrajectoryReport.Trajectory] {
         latest.values
             .sorted { Self.order($0) < Self.order($1) }
-            .map(formatter.trajectory)
+            .map { formatter.trajectory($0.observation) }
     }
 
-    private static func order(_ observation: TrajectoryObservation) -> (Double, Double, Double, String) {
-        let first = observation.points.first?.location
-        return (observation.timeRange.start, first?.x ?? 0, first?.y ?? 0, observation.uuid.uuidString)
+    private static func order(_ entry: (firstSeen: Int, observation: TrajectoryObservation)) -> (Double, Double, Double, Int) {
+        let first = entry.observation.points.first?.location
+        return (entry.observation.timeRange.start, first?.x ?? 0, first?.y ?? 0, entry.firstSeen)
     }
 }
 
