@@ -77,8 +77,8 @@ public struct FlightScorer: Sendable {
     /// Turns true trajectories that repeat an earlier one's frames on the same flight into
     /// false ones (rule 4), visiting trajectories by first frame, then most matched points first.
     /// The report's own order says nothing about which is the original: it lists trajectories
-    /// that start together by where they start, and by uuid, which is random, when they start
-    /// at the same point, as a duplicate of a flight's start does.
+    /// that start together by where they start, and those that start at the same point, as a
+    /// duplicate of a flight's start does, in the order the tracker first reported them.
     private static func markingDuplicates(_ judgements: [TrajectoryJudgement]) -> [TrajectoryJudgement] {
         var marked = judgements
         var claimed: [Int: [(uuid: UUID, frames: Set<Int>)]] = [:]
