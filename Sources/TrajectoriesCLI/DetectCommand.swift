@@ -74,13 +74,21 @@ struct DetectCommand: ParsableCommand {
             if let signalNumber = interrupts.receivedSignal {
                 // The results so far are out; the pictures would read the whole video again.
                 if pictures.isRequested { Diagnostics.warning("--overlay and --snapshot were not drawn after the stop") }
-                Diagnostics.warning("stopped by \(InterruptHandler.name(of: signalNumber))")
-                throw ExitCode(128 + signalNumber)
+                throw Self.exit(stoppedBy: signalNumber)
             }
+            // Ctrl-C while the pictures are drawn ends the drawing; the results are out already.
             try pictures.render(
                 input: input, history: history, regionOfInterest: requestOptions.regionOfInterest,
-                networkTimeout: limitOptions.networkTimeout)
+                networkTimeout: limitOptions.networkTimeout, stopper: stopper)
+            if let signalNumber = interrupts.receivedSignal { throw Self.exit(stoppedBy: signalNumber) }
         }
+    }
+
+    /// How a run a signal stopped ends: a warning naming the signal, then exit 128 + its number,
+    /// as a shell reports a process the signal ended.
+    private static func exit(stoppedBy signalNumber: Int32) -> ExitCode {
+        Diagnostics.warning("stopped by \(InterruptHandler.name(of: signalNumber))")
+        return ExitCode(128 + signalNumber)
     }
 
     /// The whole run as one report; records `history` when pictures are asked for.

@@ -36,12 +36,26 @@ struct PictureOptions: ParsableArguments {
         input == "-" || input.hasPrefix("pipe:") || input.hasPrefix("fd:")
     }
 
-    /// Decodes `input` again and writes the pictures asked for.
-    func render(input: String, history: TrajectoryHistory, regionOfInterest: NormalizedRect, networkTimeout: Double) throws {
+    /// Decodes `input` again and writes the pictures asked for, until the end or until
+    /// `stopper` is told to stop; then warns what the pictures hold.
+    func render(
+        input: String, history: TrajectoryHistory, regionOfInterest: NormalizedRect, networkTimeout: Double,
+        stopper: RunStopper
+    ) throws {
         guard isRequested else { return }
         // The outcome's warnings are the input's again, which the first pass has reported.
-        _ = try TrajectoryPictures.render(
+        let outcome = try TrajectoryPictures.render(
             uri: input, history: history, regionOfInterest: regionOfInterest, overlayPath: overlay, snapshotPath: snapshot,
-            networkTimeout: networkTimeout)
+            networkTimeout: networkTimeout, stopper: stopper)
+        guard outcome.stoppedEarly else { return }
+        if let overlay {
+            Diagnostics.warning(
+                outcome.framesWritten == 0
+                    ? "--overlay was not drawn after the stop"
+                    : "--overlay was stopped early: '\(overlay)' holds the first \(outcome.framesWritten) frames")
+        }
+        if let snapshot, outcome.snapshotFrame == nil {
+            Diagnostics.warning("--snapshot '\(snapshot)' was not drawn: the stop came before its frame")
+        }
     }
 }

@@ -26,6 +26,10 @@ public enum TrajectoryPictures {
         public var snapshotFrame: FrameStamp?
         /// Problems met decoding that did not stop it.
         public var warnings: [String]
+        /// Whether a ``RunStopper`` ended the drawing before the video's end: the overlay then
+        /// holds the `framesWritten` frames drawn so far, a complete file, and the snapshot is
+        /// missing if its frame had not come.
+        public var stoppedEarly = false
     }
 
     /// The frame a snapshot shows: the middle point of the longest trajectory, where the ball
@@ -41,11 +45,15 @@ public enum TrajectoryPictures {
     /// - Parameters:
     ///   - holdSeconds: how long a trajectory stays on screen after its last point.
     ///   - networkTimeout: as for ``VideoReader/init(uri:networkTimeout:)``, for a URL read again.
+    ///   - stopper: ends the drawing early from another thread (Ctrl-C): no frame is drawn
+    ///     after the one in hand, and the overlay is closed as a complete, shorter video
+    ///     (``Outcome/stoppedEarly``). It is looked at between frames, so a network read in
+    ///     progress ends first.
     /// - Throws: ``VideoError`` when the video cannot be read or an output cannot be written.
     public static func render(
         uri: String, history: TrajectoryHistory, regionOfInterest: NormalizedRect,
         overlayPath: String?, snapshotPath: String?, holdSeconds: Double = 0.5,
-        networkTimeout: Double = VideoReader.defaultNetworkTimeout
+        networkTimeout: Double = VideoReader.defaultNetworkTimeout, stopper: RunStopper? = nil
     ) throws(VideoError) -> Outcome {
         var reader = try PictureReader(uri: uri, networkTimeout: networkTimeout)
         let info = reader.info
@@ -56,7 +64,13 @@ public enum TrajectoryPictures {
         var picture = YUVPicture(width: max(1, info.width), height: max(1, info.height))
         var snapshot: FrameStamp?
         var overlay = OverlayOutput(path: overlayPath)
-        while let frame = try reader.next(into: &picture) {
+        var stoppedEarly = false
+        while true {
+            if stopper?.isRequested == true {
+                stoppedEarly = true
+                break
+            }
+            guard let frame = try reader.next(into: &picture) else { break }
             if let snapshotPath, snapshot == nil, frame.stamp.index >= snapshotIndex {
                 var still = picture
                 painter.drawFinal(history, on: &still)
@@ -70,12 +84,14 @@ public enum TrajectoryPictures {
             painter.drawLive(history, at: frame.stamp, on: &picture)
             try overlay.append(picture, timestamp: frame.timestamp, timing: reader.timing)
         }
-        if let snapshotPath, snapshot == nil {
+        if let snapshotPath, snapshot == nil, !stoppedEarly {
             throw VideoError(.readFailed, uri: uri, detail: "no frame decoded for the snapshot \(snapshotPath)")
         }
         let encoderName = overlay.encoderName
         try overlay.finish()
-        return Outcome(framesWritten: reader.framesRead, encoderName: encoderName, snapshotFrame: snapshot, warnings: reader.warnings)
+        return Outcome(
+            framesWritten: reader.framesRead, encoderName: encoderName, snapshotFrame: snapshot, warnings: reader.warnings,
+            stoppedEarly: stoppedEarly)
     }
 }
 

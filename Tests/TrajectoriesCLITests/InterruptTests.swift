@@ -102,16 +102,64 @@ import Glibc
         #expect(errors.last == "trajectories: warning: stopped by SIGINT before any frame of '\(fifo)' was decoded: nothing was analysed")
     }
 
+    @Test("SIGINT while the overlay is drawn ends the drawing: a playable overlay of the frames drawn so far, the results whole, exit 130")
+    func stopWhileDrawingTheOverlay() throws {
+        let folder = try CommandLineRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // hd60-1 eight times over: 1 328 frames at 1080p, whose drawing and encoding takes
+        // seconds, long after the first overlay bytes are out.
+        let list = folder.appendingPathComponent("list.txt")
+        let sample = CommandLineRunner.repositoryRoot.appendingPathComponent("SampleClips/hd60-1.mp4").path
+        try String(repeating: "file '\(sample)'\n", count: 8).write(to: list, atomically: true, encoding: .utf8)
+        let clip = folder.appendingPathComponent("long.mp4").path
+        try FFmpeg.run(["-f", "concat", "-safe", "0", "-i", list.path, "-c", "copy", clip])
+        let frameCount = 8 * 166
+        let results = folder.appendingPathComponent("results.json").path
+        let overlay = folder.appendingPathComponent("overlay.mp4").path
+
+        let (process, input, _, errorFile) = try Self.launchDetect([clip, "-o", results, "--overlay", overlay], in: folder)
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        try input.fileHandleForWriting.close()
+        // The results are written before the drawing starts; the overlay file once its first
+        // picture is encoded.
+        let started = Date().addingTimeInterval(120)
+        while process.isRunning && Date() < started
+            && ((try? FileManager.default.attributesOfItem(atPath: overlay)[.size] as? Int) ?? 0) == 0 {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        let errorsSoFar = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
+        try #require(process.isRunning, "the run ended before the signal: \(errorsSoFar)")
+        let errors = try Self.interrupt(process, errors: errorFile, goingOnWith: "drawing")
+        #expect(errors.last == "trajectories: warning: stopped by SIGINT", "\(errors)")
+        let prefix = "trajectories: warning: --overlay was stopped early: '\(overlay)' holds the first "
+        let drawn = try #require(errors.first { $0.hasPrefix(prefix) }.flatMap { Int($0.dropFirst(prefix.count).prefix { $0.isNumber }) })
+        #expect(drawn > 0 && drawn < frameCount)
+        // The overlay is a complete video of exactly those frames; the results cover the whole clip.
+        let info = try CommandLineRunner.run(["info", overlay])
+        let description = try #require(try JSONSerialization.jsonObject(with: Data(info.standardOutput.utf8)) as? [String: Any])
+        #expect(description["frameCount"] as? Int == drawn)
+        let report = try JSONDecoder().decode(TrajectoryReport.self, from: Data(contentsOf: URL(fileURLWithPath: results)))
+        #expect(report.source.frameCount == frameCount)
+        #expect(!report.trajectories.isEmpty)
+    }
+
     /// Sends SIGINT to `process`, which must then exit within 10 s with status 130 and no
     /// output; returns the lines it wrote to `errors`.
     private static func interruptExpectingNothingAnalysed(_ process: Process, errors: URL, output: URL) throws -> [Substring] {
+        let lines = try interrupt(process, errors: errors, goingOnWith: "waiting for the input")
+        #expect(try String(contentsOf: output, encoding: .utf8).isEmpty)
+        return lines
+    }
+
+    /// Sends SIGINT to `process`, which must then exit within 10 s (not go on with `activity`)
+    /// with status 130; returns the lines it wrote to `errors`.
+    private static func interrupt(_ process: Process, errors: URL, goingOnWith activity: String) throws -> [Substring] {
         kill(process.processIdentifier, SIGINT)
         let deadline = Date().addingTimeInterval(10)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        try #require(!process.isRunning, "the run went on waiting for the input")
+        try #require(!process.isRunning, "the run went on \(activity) after the signal")
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 128 + SIGINT)
-        #expect(try String(contentsOf: output, encoding: .utf8).isEmpty)
         return try String(contentsOf: errors, encoding: .utf8).split(separator: "\n")
     }
 

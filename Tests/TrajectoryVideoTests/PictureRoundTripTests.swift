@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TrajectoryDrawing
 import TrajectoryKit
@@ -71,5 +72,30 @@ import TrajectoryVideo
             frames += 1
         }
         #expect(frames == 3)
+    }
+
+    @Test("drawing told to stop ends early: no picture drawn after the stop, and no error for the snapshot it missed",
+          arguments: [false, true])
+    func stoppedDrawing(stopFirst: Bool) throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("colour.mp4")
+        var writer = try PictureVideoWriter(path: path, width: Self.size.width, height: Self.size.height, timing: Self.timing)
+        let frameCount = 12
+        for frame in 0..<frameCount { try writer.append(Self.picture(frame: frame), timestamp: Int64(frame) * Self.ticksPerFrame) }
+        try writer.finish()
+        let overlayPath = directory.file("overlay.mp4"), snapshotPath = directory.file("snapshot.png")
+
+        let stopper = RunStopper()
+        if stopFirst { stopper.requestStop() }
+        let outcome = try TrajectoryPictures.render(
+            uri: path, history: TrajectoryHistory(), regionOfInterest: .full, overlayPath: overlayPath,
+            snapshotPath: snapshotPath, stopper: stopper)
+
+        // The same call without the stop draws everything: the stop is what makes the difference.
+        #expect(outcome.stoppedEarly == stopFirst)
+        #expect(outcome.framesWritten == (stopFirst ? 0 : frameCount))
+        #expect((outcome.snapshotFrame == nil) == stopFirst)
+        #expect(FileManager.default.fileExists(atPath: overlayPath) == !stopFirst)
+        #expect(FileManager.default.fileExists(atPath: snapshotPath) == !stopFirst)
     }
 }
