@@ -56,11 +56,20 @@ struct ClipsCommand: ParsableCommand {
                     path: URL(fileURLWithPath: out).appendingPathComponent("\(trajectory.uuid.uuidString.lowercased()).mp4").path,
                     start: max(0, trajectory.timeRange.start - margin), end: duration > 0 ? min(duration, end) : end)
             }
+            // Ctrl-C keeps the clips already whole and removes the one being written.
+            let stopper = RunStopper()
+            let interrupts = InterruptHandler(stopping: stopper)
+            let clips = try VideoClipper.cut(uri: input, pieces: pieces, stopper: stopper)
             // Where each clip really starts: a stream copy starts at the keyframe before the piece.
-            for (piece, clip) in zip(pieces, try VideoClipper.cut(uri: input, pieces: pieces)) {
+            for clip in clips {
+                guard let piece = pieces.first(where: { $0.path == clip.path }) else { continue }
                 print(String(
                     format: "%@\t%.3f…%.3f s\t%d frames\t%@", clip.path, clip.sourceStart, piece.end, clip.frameCount,
                     clip.method.rawValue))
+            }
+            if let signalNumber = interrupts.receivedSignal {
+                Diagnostics.warning("stopped by \(InterruptHandler.name(of: signalNumber)): \(clips.count) of \(pieces.count) clips written")
+                throw ExitCode(128 + signalNumber)
             }
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import CFFmpeg
 import TrajectoryDrawing
 import TrajectoryKit
@@ -59,27 +60,35 @@ public enum VideoClipper {
     public static let sourceStartKey = "trajectories_source_start"
 
     /// Writes every piece of `uri`, in the order given.
-    /// - Parameter maximumLeadIn: how many seconds before a piece's start its keyframe may lie
-    ///   for the piece to be stream-copied.
+    /// - Parameters:
+    ///   - maximumLeadIn: how many seconds before a piece's start its keyframe may lie for the
+    ///     piece to be stream-copied.
+    ///   - stopper: ends the cutting early from another thread (Ctrl-C). The clips finished
+    ///     by then are returned, in the pieces' order; a clip still being written is removed,
+    ///     as it would lack the end of its piece, and later pieces are not started. A stream
+    ///     copy in progress, a matter of copying packets, is finished first.
     /// - Throws: ``VideoError`` when the video cannot be read or a clip cannot be written, or
     ///   (`.invalidSettings`) when a piece's range is not finite, starts before 0 or ends before it starts.
-    public static func cut(uri: String, pieces: [Piece], maximumLeadIn: Double = 1) throws(VideoError) -> [Clip] {
+    public static func cut(
+        uri: String, pieces: [Piece], maximumLeadIn: Double = 1, stopper: RunStopper? = nil
+    ) throws(VideoError) -> [Clip] {
         if let piece = pieces.first(where: { !($0.start.isFinite && $0.end.isFinite && 0 <= $0.start && $0.start <= $0.end) }) {
             throw VideoError(.invalidSettings, uri: piece.path, detail: "its range \(piece.start)…\(piece.end) s is not a span of the video")
         }
         var clips: [Clip?] = Array(repeating: nil, count: pieces.count)
         var toEncode: [Int] = []
         for (index, piece) in pieces.enumerated() {
+            if stopper?.isRequested == true { return clips.compactMap { $0 } }
             if let clip = try StreamCopy.cut(uri: uri, piece: piece, maximumLeadIn: maximumLeadIn) {
                 clips[index] = clip
             } else {
                 toEncode.append(index)
             }
         }
-        for (index, clip) in try reEncode(uri: uri, pieces: toEncode.map { pieces[$0] }).enumerated() {
+        for (index, clip) in try reEncode(uri: uri, pieces: toEncode.map { pieces[$0] }, stopper: stopper).enumerated() {
             clips[toEncode[index]] = clip
         }
-        return clips.map { $0! }
+        return clips.compactMap { $0 }
     }
 
     /// Decodes `uri` once and encodes every piece from the frames in its range.
@@ -88,20 +97,23 @@ public enum VideoClipper {
     /// start: a piece an hour into a match would otherwise cost an hour of decoding. Should that
     /// seek fail, or give a first frame after the piece's start or without a timestamp (a
     /// container whose index is off), the video is read again from its start.
-    private static func reEncode(uri: String, pieces: [Piece]) throws(VideoError) -> [Clip] {
+    /// Each clip is nil when a stop came before it was whole.
+    private static func reEncode(uri: String, pieces: [Piece], stopper: RunStopper?) throws(VideoError) -> [Clip?] {
         guard let earliestStart = pieces.map(\.start).min() else { return [] }
-        if earliestStart > 0, let clips = try reEncode(uri: uri, pieces: pieces, seekingTo: earliestStart) {
+        if earliestStart > 0, let clips = try reEncode(uri: uri, pieces: pieces, seekingTo: earliestStart, stopper: stopper) {
             return clips
         }
         // Read from the start, with nothing to check, this gives the clips.
-        return try reEncode(uri: uri, pieces: pieces, seekingTo: nil)!
+        return try reEncode(uri: uri, pieces: pieces, seekingTo: nil, stopper: stopper)!
     }
 
     /// The pieces, decoded from the keyframe at or before `seekTarget` (from the start when it
     /// is nil or the reader does not try to seek). Nil, with nothing written, when the seek
     /// failed or its first frame cannot be trusted: none, one without a timestamp, or one
     /// after `seekTarget`.
-    private static func reEncode(uri: String, pieces: [Piece], seekingTo seekTarget: Double?) throws(VideoError) -> [Clip]? {
+    private static func reEncode(
+        uri: String, pieces: [Piece], seekingTo seekTarget: Double?, stopper: RunStopper?
+    ) throws(VideoError) -> [Clip?]? {
         var reader = try PictureReader(uri: uri)
         let timing = reader.timing
         // A frame exactly at a piece's start or end belongs to it.
@@ -119,8 +131,11 @@ public enum VideoClipper {
         var decodedFrom: Double?
         let open = OpenClips(count: pieces.count)
         let lastEnd = pieces.map(\.end).max()!
-        while let frame = try reader.next(into: &picture) {
+        // The time of the latest frame read; with a stop, the pieces ending before it are whole.
+        var latestTime: Double?
+        while stopper?.isRequested != true, let frame = try reader.next(into: &picture) {
             if decodedFrom == nil { decodedFrom = frame.stamp.time }
+            latestTime = frame.stamp.time
             if let limit = firstFrameLimit {
                 guard frame.timestamp != nil, frame.stamp.time <= limit else { return nil }
                 firstFrameLimit = nil
@@ -131,7 +146,16 @@ public enum VideoClipper {
             }
         }
         // No frame at all after the seek.
-        if firstFrameLimit != nil { return nil }
+        if firstFrameLimit != nil { return stopper?.isRequested == true ? pieces.map { _ in nil } : nil }
+        if stopper?.isRequested == true {
+            return try pieces.indices.map { index throws(VideoError) in
+                guard let latestTime, latestTime > pieces[index].end + tolerance else {
+                    try open.discard(index)
+                    return nil
+                }
+                return try open.finish(index, decodedFrom: decodedFrom ?? 0)
+            }
+        }
         return try pieces.indices.map { index throws(VideoError) in
             guard let clip = try open.finish(index, decodedFrom: decodedFrom ?? 0) else {
                 throw VideoError(.readFailed, uri: uri, detail: "no frame lies in \(pieces[index].start)…\(pieces[index].end) s for \(pieces[index].path)")
@@ -175,6 +199,17 @@ private final class OpenClips {
         // Timestamps start at 0 in the clip.
         let timestamp = frame.timestamp.map { $0 - (entry.firstTimestamp ?? 0) }
         try entry.writer!.append(picture, timestamp: timestamp)
+    }
+
+    /// Closes clip `index`, if it was opened, and removes its file: a stop came before its
+    /// piece's end.
+    func discard(_ index: Int) throws(VideoError) {
+        guard let entry = entries[index] else { return }
+        entries[index] = nil
+        guard let writer = entry.writer.take() else { return }
+        let path = writer.path
+        try writer.finish()
+        try? FileManager.default.removeItem(atPath: path)
     }
 
     /// Finishes clip `index`, whose source was decoded from `decodedFrom` seconds; nil when no

@@ -106,14 +106,9 @@ import Glibc
     func stopWhileDrawingTheOverlay() throws {
         let folder = try CommandLineRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        // hd60-1 eight times over: 1 328 frames at 1080p, whose drawing and encoding takes
-        // seconds, long after the first overlay bytes are out.
-        let list = folder.appendingPathComponent("list.txt")
-        let sample = CommandLineRunner.repositoryRoot.appendingPathComponent("SampleClips/hd60-1.mp4").path
-        try String(repeating: "file '\(sample)'\n", count: 8).write(to: list, atomically: true, encoding: .utf8)
-        let clip = folder.appendingPathComponent("long.mp4").path
-        try FFmpeg.run(["-f", "concat", "-safe", "0", "-i", list.path, "-c", "copy", clip])
-        let frameCount = 8 * 166
+        // Drawing and encoding its 1 328 frames at 1080p takes seconds, long after the first
+        // overlay bytes are out.
+        let (clip, frameCount) = try Self.makeLongClip(in: folder)
         let results = folder.appendingPathComponent("results.json").path
         let overlay = folder.appendingPathComponent("overlay.mp4").path
 
@@ -143,6 +138,59 @@ import Glibc
         #expect(!report.trajectories.isEmpty)
     }
 
+    @Test("SIGINT while clips are cut keeps the clips already whole, removes the one being written, and exits 130")
+    func stopWhileCuttingClips() throws {
+        let folder = try CommandLineRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (clip, _) = try Self.makeLongClip(in: folder)
+        let results = folder.appendingPathComponent("results.json").path
+        let detect = try CommandLineRunner.run(["detect", clip, "-o", results])
+        try #require(detect.status == 0, "\(detect.standardError)")
+        let report = try JSONDecoder().decode(TrajectoryReport.self, from: Data(contentsOf: URL(fileURLWithPath: results)))
+        let clipFolder = folder.appendingPathComponent("clips")
+
+        let (process, input, outputFile, errorFile) = try Self.launch(
+            ["clips", clip, "--result", results, "--out", clipFolder.path], in: folder)
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        try input.fileHandleForWriting.close()
+        // The first piece is stream-copied; the signal comes once a re-encoded one is open.
+        let started = Date().addingTimeInterval(120)
+        while process.isRunning && Date() < started
+            && ((try? FileManager.default.contentsOfDirectory(atPath: clipFolder.path))?.count ?? 0) < 2 {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        try #require(process.isRunning, "the cutting ended before the signal")
+        let errors = try Self.interrupt(process, errors: errorFile, goingOnWith: "cutting")
+
+        let prefix = "trajectories: warning: stopped by SIGINT: "
+        let counts = try #require(errors.last.flatMap { $0.hasPrefix(prefix) ? $0.dropFirst(prefix.count) : nil }, "\(errors)")
+        #expect(counts.hasSuffix(" of \(report.trajectories.count) clips written"), "\(counts)")
+        // Each clip listed is whole and readable, and no other file is left behind.
+        let lines = try String(contentsOf: outputFile, encoding: .utf8).split(separator: "\n")
+        #expect(counts.hasPrefix("\(lines.count) of "))
+        #expect(!lines.isEmpty && lines.count < report.trajectories.count)
+        let listed = lines.map { String($0.split(separator: "\t")[0]) }
+        let written = try FileManager.default.contentsOfDirectory(atPath: clipFolder.path).map { clipFolder.appendingPathComponent($0).path }
+        #expect(Set(written) == Set(listed))
+        for line in lines {
+            let fields = line.split(separator: "\t")
+            let info = try CommandLineRunner.run(["info", String(fields[0])])
+            let description = try #require(try JSONSerialization.jsonObject(with: Data(info.standardOutput.utf8)) as? [String: Any])
+            #expect("\(description["frameCount"] as? Int ?? -1) frames" == fields[2], "\(line)")
+        }
+    }
+
+    /// SampleClips/hd60-1.mp4 eight times over (stream copy): 1 328 frames of 1080p60 with a
+    /// few flights in each copy.
+    private static func makeLongClip(in folder: URL) throws -> (path: String, frameCount: Int) {
+        let list = folder.appendingPathComponent("list.txt")
+        let sample = CommandLineRunner.repositoryRoot.appendingPathComponent("SampleClips/hd60-1.mp4").path
+        try String(repeating: "file '\(sample)'\n", count: 8).write(to: list, atomically: true, encoding: .utf8)
+        let clip = folder.appendingPathComponent("long.mp4").path
+        try FFmpeg.run(["-f", "concat", "-safe", "0", "-i", list.path, "-c", "copy", clip])
+        return (clip, 8 * 166)
+    }
+
     /// Sends SIGINT to `process`, which must then exit within 10 s with status 130 and no
     /// output; returns the lines it wrote to `errors`.
     private static func interruptExpectingNothingAnalysed(_ process: Process, errors: URL, output: URL) throws -> [Substring] {
@@ -168,9 +216,17 @@ import Glibc
     private static func launchDetect(
         _ arguments: [String], in folder: URL
     ) throws -> (process: Process, input: Pipe, output: URL, errors: URL) {
+        try launch(["detect"] + arguments, in: folder)
+    }
+
+    /// Starts `trajectories arguments…` reading a new pipe, its output and errors going to
+    /// files in `folder`.
+    private static func launch(
+        _ arguments: [String], in folder: URL
+    ) throws -> (process: Process, input: Pipe, output: URL, errors: URL) {
         let process = Process()
         process.executableURL = CommandLineRunner.executable
-        process.arguments = ["detect"] + arguments
+        process.arguments = arguments
         let input = Pipe()
         let outputFile = folder.appendingPathComponent("stdout"), errorFile = folder.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
