@@ -131,9 +131,17 @@ public enum VideoClipper {
         var decodedFrom: Double?
         let open = OpenClips(count: pieces.count)
         let lastEnd = pieces.map(\.end).max()!
-        // The time of the latest frame read; with a stop, the pieces ending before it are whole.
+        // The time of the latest frame read; after a stop, the pieces ending before it are whole.
         var latestTime: Double?
-        while stopper?.isRequested != true, let frame = try reader.next(into: &picture) {
+        // Whether the stop ended the reading, as decided there: a stop asked for once the
+        // reading is over comes too late to cut any piece short.
+        var stopped = false
+        while true {
+            if stopper?.isRequested == true {
+                stopped = true
+                break
+            }
+            guard let frame = try reader.next(into: &picture) else { break }
             if decodedFrom == nil { decodedFrom = frame.stamp.time }
             latestTime = frame.stamp.time
             if let limit = firstFrameLimit {
@@ -146,17 +154,13 @@ public enum VideoClipper {
             }
         }
         // No frame at all after the seek.
-        if firstFrameLimit != nil { return stopper?.isRequested == true ? pieces.map { _ in nil } : nil }
-        if stopper?.isRequested == true {
-            return try pieces.indices.map { index throws(VideoError) in
-                guard let latestTime, latestTime > pieces[index].end + tolerance else {
-                    try open.discard(index)
-                    return nil
-                }
-                return try open.finish(index, decodedFrom: decodedFrom ?? 0)
-            }
-        }
+        if firstFrameLimit != nil { return stopped ? pieces.map { _ in nil } : nil }
         return try pieces.indices.map { index throws(VideoError) in
+            if stopped, (latestTime ?? -.infinity) <= pieces[index].end + tolerance {
+                // The stop came before the piece's end: the clip would lack the rest of it.
+                try open.discard(index)
+                return nil
+            }
             guard let clip = try open.finish(index, decodedFrom: decodedFrom ?? 0) else {
                 throw VideoError(.readFailed, uri: uri, detail: "no frame lies in \(pieces[index].start)…\(pieces[index].end) s for \(pieces[index].path)")
             }

@@ -97,6 +97,24 @@ import TrajectoryVideo
         }
     }
 
+    @Test("a cut told to stop before it starts writes no clip, copied or re-encoded")
+    func stoppedBeforeCutting() throws {
+        let folder = try CommandLineRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = try Self.makeSource(in: folder, container: "mp4")
+        // The first starts on a keyframe (a stream copy), the second 1.3 s after one (re-encoded).
+        let pieces = [
+            VideoClipper.Piece(path: folder.appendingPathComponent("a.mp4").path, start: 4.0, end: 5.0),
+            VideoClipper.Piece(path: folder.appendingPathComponent("b.mp4").path, start: 5.3, end: 6.0),
+        ]
+        let stopper = RunStopper()
+        stopper.requestStop()
+        #expect(try VideoClipper.cut(uri: source, pieces: pieces, maximumLeadIn: 0.2, stopper: stopper).isEmpty)
+        #expect(!pieces.contains { FileManager.default.fileExists(atPath: $0.path) })
+        // Without the stop, the same call writes both.
+        #expect(try VideoClipper.cut(uri: source, pieces: pieces, maximumLeadIn: 0.2).map(\.method) == [.streamCopy, .reEncoded])
+    }
+
     @Test("a piece whose range is not a span of the video is refused, not cut", arguments: [
         (Double.infinity, Double.infinity), (2.0, 1.0), (-1.0, 1.0), (Double.nan, 1.0),
     ])
