@@ -68,8 +68,7 @@ struct ClipsCommand: ParsableCommand {
                     clip.method.rawValue))
             }
             if let signalNumber = interrupts.receivedSignal {
-                Diagnostics.warning("stopped by \(InterruptHandler.name(of: signalNumber)): \(clips.count) of \(pieces.count) clips written")
-                throw ExitCode(128 + signalNumber)
+                throw InterruptHandler.exit(stoppedBy: signalNumber, detail: ": \(clips.count) of \(pieces.count) clips written")
             }
         }
     }

@@ -68,27 +68,19 @@ struct DetectCommand: ParsableCommand {
                 // video's size, so no JSON; the signal's exit status all the same.
                 guard let signalNumber = interrupts.receivedSignal else { throw error }
                 let moment = error.isStopBeforeFirstFrame ? "before any frame of '\(input)' was decoded" : "before '\(input)' was open"
-                Diagnostics.warning("stopped by \(InterruptHandler.name(of: signalNumber)) \(moment): nothing was analysed")
-                throw ExitCode(128 + signalNumber)
+                throw InterruptHandler.exit(stoppedBy: signalNumber, detail: " \(moment): nothing was analysed")
             }
             if let signalNumber = interrupts.receivedSignal {
                 // The results so far are out; the pictures would read the whole video again.
                 if pictures.isRequested { Diagnostics.warning("--overlay and --snapshot were not drawn after the stop") }
-                throw Self.exit(stoppedBy: signalNumber)
+                throw InterruptHandler.exit(stoppedBy: signalNumber)
             }
             // Ctrl-C while the pictures are drawn ends the drawing; the results are out already.
             try pictures.render(
                 input: input, history: history, regionOfInterest: requestOptions.regionOfInterest,
                 networkTimeout: limitOptions.networkTimeout, stopper: stopper)
-            if let signalNumber = interrupts.receivedSignal { throw Self.exit(stoppedBy: signalNumber) }
+            if let signalNumber = interrupts.receivedSignal { throw InterruptHandler.exit(stoppedBy: signalNumber) }
         }
-    }
-
-    /// How a run a signal stopped ends: a warning naming the signal, then exit 128 + its number,
-    /// as a shell reports a process the signal ended.
-    private static func exit(stoppedBy signalNumber: Int32) -> ExitCode {
-        Diagnostics.warning("stopped by \(InterruptHandler.name(of: signalNumber))")
-        return ExitCode(128 + signalNumber)
     }
 
     /// The whole run as one report; records `history` when pictures are asked for.

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Dispatch
 import Foundation
 import Synchronization
@@ -35,6 +36,14 @@ final class InterruptHandler: Sendable {
     var receivedSignal: Int32? {
         let value = received.load(ordering: .relaxed)
         return value == 0 ? nil : value
+    }
+
+    /// How a command a signal stopped ends: a warning naming the signal, followed by
+    /// `detail` (what was kept), then exit 128 + the signal's number, as a shell reports a
+    /// process the signal ended.
+    static func exit(stoppedBy signalNumber: Int32, detail: String = "") -> ExitCode {
+        Diagnostics.warning("stopped by \(name(of: signalNumber))\(detail)")
+        return ExitCode(128 + signalNumber)
     }
 
     /// The name of a handled signal, as the shell spells it.
