@@ -65,6 +65,19 @@ public struct PictureReader: ~Copyable {
         let timestamp = frame.pointee.best_effort_timestamp
         return Frame(stamp: stamp, timestamp: timestamp == FFmpegCode.noTimestamp ? nil : timestamp)
     }
+
+    /// As ``next(into:)``, but returns nil without reading once `stopper` has been told to stop,
+    /// and then sets `stopped`: a loop over the frames ends at the stop as at the stream's end,
+    /// and knows afterwards which of the two ended it.
+    public mutating func next(
+        into picture: inout YUVPicture, unlessStoppedBy stopper: RunStopper?, stopped: inout Bool
+    ) throws(VideoError) -> Frame? {
+        if stopper?.isRequested == true {
+            stopped = true
+            return nil
+        }
+        return try next(into: &picture)
+    }
 }
 
 extension PictureReader: @unchecked Sendable {}

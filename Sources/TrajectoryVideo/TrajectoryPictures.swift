@@ -65,12 +65,7 @@ public enum TrajectoryPictures {
         var snapshot: FrameStamp?
         var overlay = OverlayOutput(path: overlayPath)
         var stoppedEarly = false
-        while true {
-            if stopper?.isRequested == true {
-                stoppedEarly = true
-                break
-            }
-            guard let frame = try reader.next(into: &picture) else { break }
+        while let frame = try reader.next(into: &picture, unlessStoppedBy: stopper, stopped: &stoppedEarly) {
             if let snapshotPath, snapshot == nil, frame.stamp.index >= snapshotIndex {
                 var still = picture
                 painter.drawFinal(history, on: &still)

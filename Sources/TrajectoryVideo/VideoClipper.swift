@@ -136,12 +136,7 @@ public enum VideoClipper {
         // Whether the stop ended the reading, as decided there: a stop asked for once the
         // reading is over comes too late to cut any piece short.
         var stopped = false
-        while true {
-            if stopper?.isRequested == true {
-                stopped = true
-                break
-            }
-            guard let frame = try reader.next(into: &picture) else { break }
+        while let frame = try reader.next(into: &picture, unlessStoppedBy: stopper, stopped: &stopped) {
             if decodedFrom == nil { decodedFrom = frame.stamp.time }
             latestTime = frame.stamp.time
             if let limit = firstFrameLimit {
