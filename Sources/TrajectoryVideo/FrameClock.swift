@@ -38,6 +38,13 @@ struct FrameClock {
         return origin + Int64(ticks)
     }
 
+    /// Whether the last stamped frame, shown for one frame duration, lasts until `seconds`
+    /// after the stream's start (within half a frame); false before any frame.
+    func lastFrameReaches(_ seconds: Double) -> Bool {
+        guard let last else { return false }
+        return last.time + secondsPerFrame * 1.5 >= seconds
+    }
+
     /// The stamp of the frame with 0-based presentation index `index` and best-effort
     /// timestamp `timestamp` in ticks (nil when it has none).
     mutating func stamp(index: Int, timestamp: Int64?) -> FrameStamp {

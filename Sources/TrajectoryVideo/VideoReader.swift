@@ -287,7 +287,10 @@ public struct VideoReader: ~Copyable {
         if damagedPackets > 0 {
             log.add("the decoder rejected \(damagedPackets) damaged packets")
         }
-        if info.frameCountSource == .container, framesRead < info.frameCount, !hasSeeked {
+        // An AVI counts time slots, not frames: one whose writer dropped a frame lists one
+        // more than it holds, though its last frame lasts until its stated end.
+        let reachedStatedEnd = info.duration > 0 && clock.lastFrameReaches(info.duration)
+        if info.frameCountSource == .container, framesRead < info.frameCount, !hasSeeked, !reachedStatedEnd {
             log.add("the file ends early: decoded \(framesRead) of the \(info.frameCount) frames the container lists")
         }
     }

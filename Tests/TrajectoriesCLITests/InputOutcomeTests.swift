@@ -136,6 +136,12 @@ import TrajectoryKit
                 in: folder, named: "gap.mkv", filter: "setpts='if(gt(N,19),PTS+2/TB,PTS)'",
                 options: ThrownBallClip.h264 + ["-fps_mode", "passthrough"])
         },
+        Case("an AVI whose writer dropped a frame: its header lists one more frame than it holds", .succeeds(frames: frames...frames, trajectories: 1)) { folder in
+            // AVI counts time slots; the slot of the dropped frame is empty, and nothing is missing.
+            try ball.make(
+                in: folder, named: "dropped.avi", filter: "select='not(eq(n\\,10))'",
+                options: ["-c:v", "mjpeg", "-q:v", "3", "-fps_mode", "passthrough"])
+        },
         Case("a static clip", .succeeds(frames: frames...frames)) { folder in
             try ThrownBallClip(throws: false).make(in: folder, named: "static.mp4", options: ThrownBallClip.h264)
         },
