@@ -30,7 +30,7 @@ struct Demuxer: ~Copyable {
         uri: String, networkTimeout: Double, log: WarningLog, stopSignal: StopSignal? = nil,
         decodedPixelLimit: Int? = nil
     ) throws(VideoError) {
-        let url = uri == "-" ? "pipe:0" : uri
+        let url = FFmpegURL.of(uri)
         var allocatedContext = avformat_alloc_context()
         var allocatedPacket = av_packet_alloc()
         guard let opening = allocatedContext, let packet = allocatedPacket else {

@@ -26,7 +26,7 @@ enum InputLocation {
         // "hls+http" and the like: the part after the last "+" does the reading.
         if networkProtocols.contains(scheme.split(separator: "+").last.map(String.init) ?? scheme) { return true }
         if scheme == "file" { return regularFileSize(String(uri.dropFirst("file:".count))) != nil }
-        // FFmpeg reads a path such as "clip:1.mp4" as a file when no protocol has that name.
+        // A path such as "clip:1.mp4", with no protocol of that name, is opened as a file (FFmpegURL).
         return !["pipe", "fd"].contains(scheme) && regularFileSize(uri) != nil
     }
 

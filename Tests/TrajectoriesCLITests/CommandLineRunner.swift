@@ -30,14 +30,16 @@ struct CommandLineRunner {
         return testBinary.deletingLastPathComponent().appendingPathComponent("trajectories")
     }()
 
-    /// Runs `trajectories arguments…`, feeding `standardInput` (a file) when given. A run that
-    /// takes longer than `timeLimit` seconds is killed and reported as `timedOut`, so a hang
-    /// fails its test instead of stalling the suite.
-    static func run(_ arguments: [String], standardInput: URL? = nil, timeLimit: Double = 300) throws -> Outcome {
+    /// Runs `trajectories arguments…` in `directory` (the repository's root when nil), feeding
+    /// `standardInput` (a file) when given. A run that takes longer than `timeLimit` seconds is
+    /// killed and reported as `timedOut`, so a hang fails its test instead of stalling the suite.
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, standardInput: URL? = nil, timeLimit: Double = 300
+    ) throws -> Outcome {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = repositoryRoot
+        process.currentDirectoryURL = directory ?? repositoryRoot
         // Files rather than pipes: nothing can fill up and block the child, and nothing is read
         // from two threads at once.
         let folder = try temporaryFolder()

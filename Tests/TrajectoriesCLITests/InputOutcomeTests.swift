@@ -192,6 +192,31 @@ import TrajectoryKit
         }
     }
 
+    @Test("names FFmpeg would take for URLs (12:30.mp4, take:1.png) are read and written as the local files they are")
+    func colonsInNames() throws {
+        let folder = try CommandLineRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clip = try Self.ball.make(in: folder, named: "thrown.mp4", options: ThrownBallClip.h264)
+        try FileManager.default.moveItem(at: clip, to: folder.appendingPathComponent("12:30.mp4"))
+        // Bare names, as typed in the clip's folder: FFmpeg reads "12" and "take" as protocols.
+        let detected = try CommandLineRunner.run(
+            ["detect", "12:30.mp4", "-o", "take:1.json", "--overlay", "take:1.mp4", "--snapshot", "take:1.png"], in: folder)
+        #expect(detected.status == 0 && detected.errorLines.isEmpty, "\(detected.errorLines)")
+        let report = try JSONDecoder().decode(TrajectoryReport.self, from: Data(contentsOf: folder.appendingPathComponent("take:1.json")))
+        #expect(report.source.frameCount == Self.frames && report.trajectories.count == 1)
+        let overlay = try CommandLineRunner.run(["info", "take:1.mp4"], in: folder)
+        #expect(overlay.status == 0 && overlay.standardOutput.contains("\"frameCount\" : \(Self.frames)"), "\(overlay.errorLines)")
+        let snapshot = try Data(contentsOf: folder.appendingPathComponent("take:1.png"))
+        #expect(snapshot.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        let cut = try CommandLineRunner.run(["clips", "12:30.mp4", "--result", "take:1.json", "--out", "cut:1"], in: folder)
+        #expect(cut.status == 0 && cut.errorLines.isEmpty, "\(cut.errorLines)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("cut:1").path)
+        #expect(written.count == 1)
+        for name in written {
+            #expect(try CommandLineRunner.run(["info", "cut:1/" + name], in: folder).status == 0)
+        }
+    }
+
     @Test("a phone video stored sideways with a 90° flag is analysed as shown: same flight as the upright clip")
     func rotation() throws {
         let folder = try CommandLineRunner.temporaryFolder()
