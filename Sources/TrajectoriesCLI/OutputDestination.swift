@@ -1,12 +1,18 @@
 import Foundation
 
+import Glibc
+
 /// Where results go: standard output, or a file named with `--output`.
 ///
 /// A file is checked when the destination is made, before any video is read, so a bad path
 /// fails at once rather than after minutes of decoding. A document is written to a temporary
 /// file and renamed into place, so a failed run never leaves half a JSON document behind.
+/// A destination that is not a regular file (`/dev/null`, a named pipe, `/dev/stdout`) is
+/// written in place: renaming a file over it would replace the device or pipe itself.
 struct OutputDestination {
     private let path: String?
+    /// Whether `path` is written in place rather than by renaming a finished file over it.
+    private let isWrittenInPlace: Bool
     private var lineHandle: FileHandle?
 
     /// Standard output.
@@ -15,10 +21,17 @@ struct OutputDestination {
     /// - Parameter path: a file path, or nil (or "-") for standard output.
     init(path: String?) throws {
         self.path = path == "-" ? nil : path
+        isWrittenInPlace = self.path.map(Self.isSpecialFile) ?? false
         guard let path = self.path else { return }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw CommandFailure("cannot write '\(path)': it is a directory")
+        }
+        if isWrittenInPlace {
+            guard FileManager.default.isWritableFile(atPath: path) else {
+                throw CommandFailure("cannot write '\(path)': permission denied")
+            }
+            return
         }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         guard FileManager.default.isWritableFile(atPath: folder) else {
@@ -26,16 +39,27 @@ struct OutputDestination {
         }
     }
 
+    /// Whether `path` names something other than a directory or a regular file, links
+    /// followed: a device, a named pipe, a socket.
+    private static func isSpecialFile(_ path: String) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return false }
+        let type = status.st_mode & S_IFMT
+        return type != S_IFREG && type != S_IFDIR
+    }
+
     /// Writes one whole document.
     func writeDocument(_ data: Data) throws {
-        guard let path else {
-            try FileHandle.standardOutput.write(contentsOf: data)
-            return
-        }
-        do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw CommandFailure("cannot write '\(path)': \(error.localizedDescription)")
+        try reportingFailure {
+            guard let path else { return try FileHandle.standardOutput.write(contentsOf: data) }
+            if isWrittenInPlace {
+                let handle = try Self.open(path)
+                try handle.write(contentsOf: data)
+                try handle.close()
+            } else {
+                // Through links, so a link to a results file stays a link.
+                try data.write(to: URL(fileURLWithPath: path).resolvingSymlinksInPath(), options: .atomic)
+            }
         }
     }
 
@@ -45,27 +69,52 @@ struct OutputDestination {
         var line = data
         line.append(UInt8(ascii: "\n"))
         guard let path else {
-            try FileHandle.standardOutput.write(contentsOf: line)
+            try reportingFailure { try FileHandle.standardOutput.write(contentsOf: line) }
             return
         }
-        if lineHandle == nil {
-            guard FileManager.default.createFile(atPath: path, contents: nil),
-                  let handle = FileHandle(forWritingAtPath: path)
-            else { throw CommandFailure("cannot write '\(path)'") }
-            lineHandle = handle
+        try reportingFailure {
+            if lineHandle == nil { lineHandle = try Self.open(path) }
+            try lineHandle?.write(contentsOf: line)
         }
-        try lineHandle?.write(contentsOf: line)
     }
 
     /// Makes sure a line-by-line file exists even when no line was written (an empty result
     /// is still a result).
     mutating func finishLines() throws {
-        if let path, lineHandle == nil {
-            guard FileManager.default.createFile(atPath: path, contents: Data()) else {
-                throw CommandFailure("cannot write '\(path)'")
-            }
+        try reportingFailure {
+            if let path, lineHandle == nil { lineHandle = try Self.open(path) }
+            try lineHandle?.close()
         }
-        try lineHandle?.close()
         lineHandle = nil
+    }
+
+    /// Opens `path` for writing, made or emptied first when it is a regular file; a device or
+    /// named pipe is opened as it is. (`FileManager.createFile` would rename a new file over it.)
+    private static func open(_ path: String) throws -> FileHandle {
+        let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw NSError(domain: NSPOSIXErrorDomain, code: Int(errno)) }
+        return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    }
+
+    /// Runs `write`, turning what it throws into one line that names the destination and gives
+    /// the system's reason (`No space left on device`), which Foundation's own description of
+    /// the error buries in a dump of its domain and codes.
+    private func reportingFailure(_ write: () throws -> Void) throws {
+        do {
+            try write()
+        } catch {
+            let destination = path.map { "'\($0)'" } ?? "the results to standard output"
+            throw CommandFailure("cannot write \(destination): \(Self.reason(error))")
+        }
+    }
+
+    /// The system's words for the POSIX error under `error`, or else its description.
+    static func reason(_ error: any Error) -> String {
+        var current: NSError? = error as NSError
+        while let nsError = current {
+            if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
+            current = nsError.userInfo[NSUnderlyingErrorKey] as? NSError
+        }
+        return error.localizedDescription
     }
 }

@@ -31,10 +31,13 @@ struct CommandLineRunner {
     }()
 
     /// Runs `trajectories arguments…` in `directory` (the repository's root when nil), feeding
-    /// `standardInput` (a file) when given. A run that takes longer than `timeLimit` seconds is
-    /// killed and reported as `timedOut`, so a hang fails its test instead of stalling the suite.
+    /// `standardInput` (a file) when given, and writing its standard output to `standardOutput`
+    /// when given (then the outcome's is empty). A run that takes longer than `timeLimit`
+    /// seconds is killed and reported as `timedOut`, so a hang fails its test instead of
+    /// stalling the suite.
     static func run(
-        _ arguments: [String], in directory: URL? = nil, standardInput: URL? = nil, timeLimit: Double = 300
+        _ arguments: [String], in directory: URL? = nil, standardInput: URL? = nil, standardOutput: URL? = nil,
+        timeLimit: Double = 300
     ) throws -> Outcome {
         let process = Process()
         process.executableURL = executable
@@ -46,7 +49,7 @@ struct CommandLineRunner {
         let outputFile = folder.appendingPathComponent("stdout"), errorFile = folder.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: outputFile)
+        process.standardOutput = try FileHandle(forWritingTo: standardOutput ?? outputFile)
         process.standardError = try FileHandle(forWritingTo: errorFile)
         if let standardInput { process.standardInput = try FileHandle(forReadingFrom: standardInput) }
         try process.run()

@@ -1,0 +1,48 @@
+import Foundation
+import Glibc
+import Testing
+import TrajectoryKit
+
+/// Where `detect` writes its results: what is there stays what it was, and a failed write
+/// says why in one line.
+@Suite struct OutputDestinationTests {
+    @Test("results sent to a named pipe go through it, and it stays a pipe (nothing is renamed over it)", arguments: ["json", "jsonl"])
+    func namedPipe(format: String) throws {
+        let folder = try CommandLineRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pipe = folder.appendingPathComponent("results").path
+        try #require(mkfifo(pipe, 0o600) == 0)
+        // Open without waiting for a writer; the toss's results (under 10 kB) fit the pipe's buffer.
+        let reader = open(pipe, O_RDONLY | O_NONBLOCK)
+        try #require(reader >= 0)
+        defer { close(reader) }
+
+        let outcome = try CommandLineRunner.run(
+            ["detect", DetectCommandTests.toss, "--format", format, "-o", pipe], timeLimit: 120)
+
+        try #require(!outcome.timedOut)
+        #expect(outcome.status == 0 && outcome.errorLines.isEmpty, "\(outcome.errorLines)")
+        var status = stat()
+        #expect(stat(pipe, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "no longer a named pipe")
+        var received = [UInt8](repeating: 0, count: 65_536)
+        let count = read(reader, &received, received.count)
+        let text = String(decoding: received.prefix(max(count, 0)), as: UTF8.self)
+        if format == "json" {
+            let report = try JSONDecoder().decode(TrajectoryReport.self, from: Data(text.utf8))
+            #expect(report.trajectories.count == 1)
+        } else {
+            let lines = text.split(separator: "\n")
+            #expect(lines.count > 10)
+            for line in lines { _ = try JSONValue.parse(String(line)) }
+        }
+    }
+
+    @Test("standard output on a full disk: one line naming it and the system's reason, exit 1")
+    func fullDisk() throws {
+        let outcome = try CommandLineRunner.run(
+            ["detect", DetectCommandTests.toss], standardOutput: URL(fileURLWithPath: "/dev/full"), timeLimit: 120)
+
+        #expect(outcome.status == 1)
+        #expect(outcome.errorLines == ["trajectories: error: cannot write the results to standard output: No space left on device"])
+    }
+}
