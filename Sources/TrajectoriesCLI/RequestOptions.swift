@@ -4,7 +4,7 @@ import TrajectoryKit
 
 /// The flags that map onto `DetectTrajectoriesRequest`'s settings.
 struct RequestOptions: ParsableArguments {
-    @Option(name: .customLong("length"), help: "Points a trajectory needs before it is reported (Vision's trajectoryLength, at least 5).")
+    @Option(name: .customLong("length"), help: "Points a trajectory needs before it is reported (Vision's trajectoryLength, 5 to 1000).")
     var trajectoryLength = 10
 
     @Option(name: .customLong("spacing"), help: "Seconds: after an analysed frame, frames within this time are skipped (Vision's frameAnalysisSpacing; 0 analyses every frame).")
@@ -35,8 +35,12 @@ struct RequestOptions: ParsableArguments {
     var minimumAnalysisLongSide = DetectTrajectoriesRequest.defaultMinimumAnalysisLongSide
 
     func validate() throws {
-        guard trajectoryLength >= 5 else {
-            throw ValidationError("--length must be at least 5 (got \(trajectoryLength)).")
+        let lengths = TrajectoryTracker.Configuration.allowedTrajectoryLengths
+        guard trajectoryLength >= lengths.lowerBound else {
+            throw ValidationError("--length must be at least \(lengths.lowerBound) (got \(trajectoryLength)).")
+        }
+        guard trajectoryLength <= lengths.upperBound else {
+            throw ValidationError("--length must be at most \(lengths.upperBound) (got \(trajectoryLength)).")
         }
         guard frameAnalysisSpacing.isFinite, frameAnalysisSpacing >= 0 else {
             throw ValidationError("--spacing must be a number of seconds, 0 or more (got \(frameAnalysisSpacing)).")
@@ -45,6 +49,9 @@ struct RequestOptions: ParsableArguments {
             guard value.isFinite, (0...1).contains(value) else {
                 throw ValidationError("\(flag) must be between 0 and 1, a fraction of the frame width (got \(value)).")
             }
+        }
+        guard maximumRadius > 0 else {
+            throw ValidationError("--max-radius must be above 0: no object could be reported (got 0.0).")
         }
         if let targetFrameTime, !(targetFrameTime.isFinite && targetFrameTime > 0) {
             throw ValidationError("--target-frame-time must be a positive number of seconds (got \(targetFrameTime)).")

@@ -41,9 +41,11 @@ import Testing
     @Test("usage errors exit 64 and name the flag", arguments: [
         (["--length", "3"], "--length"),
         (["--length", "ten"], "--length"),
+        (["--length", "1001"], "--length"),
         (["--spacing", "-0.1"], "--spacing"),
         (["--min-radius", "1.5"], "--min-radius"),
         (["--max-radius", "-1"], "--max-radius"),
+        (["--max-radius", "0"], "--max-radius"),
         (["--min-radius", "0.5", "--max-radius", "0.1"], "--min-radius"),
         (["--roi", "0,0,1"], "--roi"),
         (["--roi", "0.5,0,0.6,1"], "--roi"),
