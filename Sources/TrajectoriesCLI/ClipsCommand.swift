@@ -37,7 +37,7 @@ struct ClipsCommand: ParsableCommand {
 
     func run() throws {
         try Diagnostics.reportingFailures {
-            if PictureOptions.isReadOnce(input) {
+            if VideoReader.isReadOnce(input) {
                 throw CommandFailure("clips reads the video once per clip, so it needs a file or URL, not '\(input)'")
             }
             let report = try readResult()

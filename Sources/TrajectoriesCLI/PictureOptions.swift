@@ -23,17 +23,12 @@ struct PictureOptions: ParsableArguments {
     /// second time, or an output's folder is missing.
     func check(input: String) throws {
         guard isRequested else { return }
-        if Self.isReadOnce(input) {
+        if VideoReader.isReadOnce(input) {
             throw CommandFailure("--overlay and --snapshot read the video a second time to draw it, so they need a file or URL, not '\(input)'")
         }
         for path in [overlay, snapshot].compactMap({ $0 }) {
             _ = try OutputDestination(path: path)  // the same checks as --output
         }
-    }
-
-    /// Whether `input` names a stream that can be read only once: standard input or a pipe.
-    static func isReadOnce(_ input: String) -> Bool {
-        input == "-" || input.hasPrefix("pipe:") || input.hasPrefix("fd:")
     }
 
     /// Decodes `input` again and writes the pictures asked for, until the end or until

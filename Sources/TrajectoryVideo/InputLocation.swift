@@ -30,6 +30,22 @@ enum InputLocation {
         return !["pipe", "fd"].contains(scheme) && regularFileSize(uri) != nil
     }
 
+    /// Whether `uri` can be read only once, so that opening it again would find nothing or wait
+    /// for ever: standard input, `pipe:` and `fd:`, and a path to a named pipe, a device or a
+    /// socket. A regular file, a directory, a missing path and a network URL are not.
+    static func isReadOnce(_ uri: String) -> Bool {
+        let url = FFmpegURL.of(uri)
+        if url.hasPrefix("pipe:") || url.hasPrefix("fd:") { return true }
+        let path: String
+        if url.hasPrefix("file:") { path = String(url.dropFirst("file:".count)) }
+        else if scheme(of: url) == nil { path = url }
+        else { return false }  // a protocol FFmpeg has: reading it again opens it again
+        var status = stat()
+        guard stat(path, &status) == 0 else { return false }
+        let type = status.st_mode & S_IFMT
+        return type != S_IFREG && type != S_IFDIR
+    }
+
     /// The size of the regular file at `path`; nil when there is none (a pipe, a directory, …).
     static func regularFileSize(_ path: String) -> Int? {
         var status = stat()

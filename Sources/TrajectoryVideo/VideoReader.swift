@@ -42,6 +42,10 @@ public struct VideoReader: ~Copyable {
         case finished
     }
 
+    /// Whether `uri` can be read only once (standard input, a pipe, a named pipe or a device),
+    /// so that a second pass over it, to draw or to cut clips, cannot be made.
+    public static func isReadOnce(_ uri: String) -> Bool { InputLocation.isReadOnce(uri) }
+
     /// Seconds a read from a network URL may wait for data, unless the caller says otherwise.
     public static let defaultNetworkTimeout = 30.0
 

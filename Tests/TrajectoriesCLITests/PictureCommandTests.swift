@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 import TrajectoryDrawing
 import TrajectoryKit
@@ -266,6 +267,23 @@ import TrajectoryVideo
                                                 standardInput: URL(fileURLWithPath: Self.sample("clean-1.mp4")))
         #expect(outcome.status == 1 && outcome.errorLines.count == 1 && outcome.standardError.contains("not '-'"))
         #expect(outcome.standardOutput.isEmpty)
+    }
+
+    @Test("--overlay and clips refuse a named pipe, which a second pass would wait on for ever, before opening it")
+    func overlayRefusesANamedPipe() throws {
+        let folder = try CommandLineRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pipe = folder.appendingPathComponent("live.ts").path
+        try #require(mkfifo(pipe, 0o600) == 0)
+        // Nothing ever writes to the pipe: a run that opened it would wait until killed.
+        let overlay = try CommandLineRunner.run(
+            ["detect", pipe, "--overlay", folder.appendingPathComponent("o.mp4").path], timeLimit: 30)
+        #expect(!overlay.timedOut)
+        #expect(overlay.status == 1 && overlay.errorLines.count == 1 && overlay.standardError.contains("read the video a second time"))
+        let clips = try CommandLineRunner.run(
+            ["clips", pipe, "--result", folder.appendingPathComponent("never-read.json").path, "--out", folder.appendingPathComponent("cut").path], timeLimit: 30)
+        #expect(!clips.timedOut)
+        #expect(clips.status == 1 && clips.errorLines.count == 1 && clips.standardError.contains("needs a file or URL"))
     }
 
     @Test("an overlay that cannot be written fails in one line after the results are out, not instead of them")
