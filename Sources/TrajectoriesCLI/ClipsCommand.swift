@@ -74,17 +74,23 @@ struct ClipsCommand: ParsableCommand {
     }
 
     private func readResult() throws -> TrajectoryReport {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: result))
-        } catch {
-            throw CommandFailure("cannot read result file '\(result)': \(error.localizedDescription)")
-        }
+        let data = try Diagnostics.readFile(result, named: "result file '\(result)'")
         do {
             return try JSONDecoder().decode(TrajectoryReport.self, from: data)
         } catch {
+            if Self.isFrameLines(data) {
+                throw CommandFailure("'\(result)' holds detect's --format jsonl lines; clips needs the JSON document of its default --format json")
+            }
             throw CommandFailure("'\(result)' is not a `trajectories detect` JSON document")
         }
+    }
+
+    /// Whether `data` starts with a line of `detect --format jsonl`: an object with a frame
+    /// number and observations.
+    private static func isFrameLines(_ data: Data) -> Bool {
+        let firstLine = data.prefix { $0 != UInt8(ascii: "\n") }
+        guard let object = try? JSONSerialization.jsonObject(with: firstLine) as? [String: Any] else { return false }
+        return object["frame"] is NSNumber && object["observations"] is [Any]
     }
 
     /// The result must describe this video: same displayed size, about the same duration, as

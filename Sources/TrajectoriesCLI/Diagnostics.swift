@@ -37,6 +37,31 @@ enum Diagnostics {
         }
     }
 
+    /// The bytes of the file at `path`; when it cannot be read, a failure naming it as `name`
+    /// ("result file 'r.json'") and saying why in a few words.
+    static func readFile(_ path: String, named name: String) throws -> Data {
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            var isDirectory: ObjCBool = false
+            let reason = !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) ? "no such file"
+                : isDirectory.boolValue ? "it is a directory" : "permission denied or not a readable file"
+            throw CommandFailure("cannot read \(name): \(reason)")
+        }
+    }
+
+    /// The system's words for the POSIX error under a Foundation file error ("No such file or
+    /// directory", "Is a directory"), which Foundation's own description buries in its domain
+    /// and codes; else that description.
+    static func systemReason(_ error: any Error) -> String {
+        var current: NSError? = error as NSError
+        while let nsError = current {
+            if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
+            current = nsError.userInfo[NSUnderlyingErrorKey] as? NSError
+        }
+        return error.localizedDescription
+    }
+
     private static func write(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }

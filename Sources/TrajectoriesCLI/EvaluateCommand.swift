@@ -82,12 +82,6 @@ struct EvaluateCommand: ParsableCommand {
     private static func read<Value>(
         _ path: String, as decode: (Data, String) throws(EvaluationError) -> Value
     ) throws -> Value {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw CommandFailure("cannot read '\(path)': \(FileManager.default.fileExists(atPath: path) ? "permission denied or not a file" : "no such file")")
-        }
-        return try decode(data, path)
+        try decode(Diagnostics.readFile(path, named: "'\(path)'"), path)
     }
 }

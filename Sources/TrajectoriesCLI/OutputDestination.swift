@@ -104,17 +104,7 @@ struct OutputDestination {
             try write()
         } catch {
             let destination = path.map { "'\($0)'" } ?? "the results to standard output"
-            throw CommandFailure("cannot write \(destination): \(Self.reason(error))")
+            throw CommandFailure("cannot write \(destination): \(Diagnostics.systemReason(error))")
         }
-    }
-
-    /// The system's words for the POSIX error under `error`, or else its description.
-    static func reason(_ error: any Error) -> String {
-        var current: NSError? = error as NSError
-        while let nsError = current {
-            if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
-            current = nsError.userInfo[NSUnderlyingErrorKey] as? NSError
-        }
-        return error.localizedDescription
     }
 }

@@ -230,7 +230,7 @@ import TrajectoryVideo
         }
     }
 
-    @Test("clips: a missing result, a result for another video, stdin or bad options fail in one line; no trajectories is not an error")
+    @Test("clips: a missing result, a folder, JSON lines, a result for another video, stdin or bad options fail in one line saying why; no trajectories is not an error")
     func clipErrors() throws {
         let folder = try CommandLineRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -238,7 +238,15 @@ import TrajectoryVideo
         let out = folder.appendingPathComponent("out").path
 
         let missing = try CommandLineRunner.run(["clips", clip, "--result", folder.appendingPathComponent("none.json").path, "--out", out])
-        #expect(missing.status == 1 && missing.errorLines.count == 1 && missing.standardError.contains("cannot read result file"))
+        #expect(missing.errorLines == ["trajectories: error: cannot read result file '\(folder.appendingPathComponent("none.json").path)': no such file"])
+        #expect(missing.status == 1)
+        let directory = try CommandLineRunner.run(["clips", clip, "--result", folder.path, "--out", out])
+        #expect(directory.status == 1 && directory.errorLines.count == 1 && directory.standardError.contains(": it is a directory"))
+
+        let lines = folder.appendingPathComponent("lines.jsonl").path
+        #expect(try CommandLineRunner.run(["detect", clip, "--format", "jsonl", "--output", lines]).status == 0)
+        let jsonLines = try CommandLineRunner.run(["clips", clip, "--result", lines, "--out", out])
+        #expect(jsonLines.status == 1 && jsonLines.errorLines.count == 1 && jsonLines.standardError.contains("--format jsonl lines"))
 
         let other = folder.appendingPathComponent("hd.json").path
         #expect(try CommandLineRunner.run(["detect", Self.sample("hd60-1.mp4"), "--output", other]).status == 0)
