@@ -45,6 +45,10 @@ struct DetectCommand: ParsableCommand {
             if verbose { FFmpegLog.echoLevel = .warning }
             var destination = try OutputDestination(path: output)
             try pictures.check(input: input)
+            try FileClash.check(
+                input: input,
+                outputs: [("--output", output), ("--overlay", pictures.overlay), ("--snapshot", pictures.snapshot)]
+                    .compactMap { flag, path in path.map { (flag, $0) } })
             let request = try requestOptions.makeRequest()
             request.limits = limitOptions.resourceLimits
             var history = TrajectoryHistory()

@@ -36,14 +36,20 @@ enum InputLocation {
     static func isReadOnce(_ uri: String) -> Bool {
         let url = FFmpegURL.of(uri)
         if url.hasPrefix("pipe:") || url.hasPrefix("fd:") { return true }
-        let path: String
-        if url.hasPrefix("file:") { path = String(url.dropFirst("file:".count)) }
-        else if scheme(of: url) == nil { path = url }
-        else { return false }  // a protocol FFmpeg has: reading it again opens it again
+        // Not a local path: a protocol FFmpeg has, which reading again opens again.
+        guard let path = localPath(of: uri) else { return false }
         var status = stat()
         guard stat(path, &status) == 0 else { return false }
         let type = status.st_mode & S_IFMT
         return type != S_IFREG && type != S_IFDIR
+    }
+
+    /// The local path FFmpeg opens for `uri` (without a `file:` prefix), or nil when `uri` is
+    /// standard input, a pipe or a URL of another protocol.
+    static func localPath(of uri: String) -> String? {
+        let url = FFmpegURL.of(uri)
+        if url.hasPrefix("file:") { return String(url.dropFirst("file:".count)) }
+        return scheme(of: url) == nil ? url : nil
     }
 
     /// The size of the regular file at `path`; nil when there is none (a pipe, a directory, …).

@@ -46,6 +46,9 @@ public struct VideoReader: ~Copyable {
     /// so that a second pass over it, to draw or to cut clips, cannot be made.
     public static func isReadOnce(_ uri: String) -> Bool { InputLocation.isReadOnce(uri) }
 
+    /// The local file's path when `uri` names one (a path, or a `file:` URL), else nil.
+    public static func localPath(of uri: String) -> String? { InputLocation.localPath(of: uri) }
+
     /// Seconds a read from a network URL may wait for data, unless the caller says otherwise.
     public static let defaultNetworkTimeout = 30.0
 

@@ -294,6 +294,24 @@ import TrajectoryVideo
         #expect(clips.status == 1 && clips.errorLines.count == 1 && clips.standardError.contains("needs a file or URL"))
     }
 
+    @Test("an output naming the input video, or two outputs naming one file, are refused before anything is written",
+          arguments: [["--output", "clip.mp4"], ["--output", "./clip.mp4"], ["--overlay", "clip.mp4"], ["--snapshot", "clip.mp4"],
+                      ["--output", "same.json", "--overlay", "same.json"]])
+    func outputsThatClash(flags: [String]) throws {
+        let folder = try CommandLineRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clip = folder.appendingPathComponent("clip.mp4")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: Self.sample("clean-1.mp4")), to: clip)
+        let original = try Data(contentsOf: clip)
+
+        let outcome = try CommandLineRunner.run(["detect", "clip.mp4"] + flags, in: folder)
+
+        #expect(outcome.status == 1 && outcome.errorLines.count == 1, "\(outcome.errorLines)")
+        #expect(outcome.standardError.contains("is the input video") || outcome.standardError.contains("both name"))
+        #expect(try Data(contentsOf: clip) == original, "the video was changed")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("same.json").path))
+    }
+
     @Test("an overlay that cannot be written fails in one line after the results are out, not instead of them")
     func overlayFailureKeepsResults() throws {
         let folder = try CommandLineRunner.temporaryFolder()
