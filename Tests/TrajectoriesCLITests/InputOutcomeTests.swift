@@ -217,6 +217,25 @@ import TrajectoryKit
         }
     }
 
+    @Test("slow motion at 240 frames a second, analysed 120 times a second (--spacing 0.008) as the README advises: one trajectory over the flight")
+    func slowMotion() throws {
+        let folder = try CommandLineRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ball = ThrownBallClip(width: 1280, height: 720, frameRate: 240)
+        let clip = try ball.make(in: folder, named: "slow-motion.mp4", options: ThrownBallClip.h264)
+
+        let report = try DetectCommandTests.report(CommandLineRunner.run(["detect", clip.path, "--spacing", "0.008"]))
+
+        #expect(report.source.frameCount == ball.frameCount)
+        try #require(report.trajectories.count == 1, "\(report.trajectories.map(\.points.count))")
+        let frames = report.trajectories[0].points.map(\.frame)
+        // From the first frames motion shows in to the flight's end, on every second frame.
+        let first = try #require(frames.first), last = try #require(frames.last)
+        #expect(first <= 12 && last >= ball.frameCount - 6, "frames \(first)–\(last)")
+        #expect(frames.allSatisfy { ($0 - first) % 2 == 0 })
+        #expect(Double(frames.count) >= 0.9 * Double(last - first) / 2, "\(frames.count) points")
+    }
+
     @Test("a phone video stored sideways with a 90° flag is analysed as shown: same flight as the upright clip")
     func rotation() throws {
         let folder = try CommandLineRunner.temporaryFolder()
@@ -386,8 +405,9 @@ struct ThrownBallClip: Sendable {
     var height = 240
     /// False renders the grey frame alone: nothing moves.
     var `throws` = true
-    /// The flight's length at 30 frames per second.
-    let frameCount = 36
+    var frameRate = 30
+    /// The flight's length: 1.2 s.
+    var frameCount: Int { 36 * frameRate / 30 }
 
     static let h264 = ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"]
 
@@ -398,9 +418,9 @@ struct ThrownBallClip: Sendable {
         let diameter = max(2, width / 27)
         let radius = Double(diameter) / 2
         // Noise in every frame, so frames code to realistic sizes and a cut lands inside them.
-        let background = "color=c=0x606060:size=\(width)x\(height):rate=30,noise=alls=12:allf=t"
+        let background = "color=c=0x606060:size=\(width)x\(height):rate=\(frameRate),noise=alls=12:allf=t"
         var graph = background + "[bg];"
-            + "color=c=white:size=\(diameter)x\(diameter):rate=30,format=yuva420p,"
+            + "color=c=white:size=\(diameter)x\(diameter):rate=\(frameRate),format=yuva420p,"
             + "geq=lum='p(X,Y)':a='if(lt(hypot(X+0.5-\(radius),Y+0.5-\(radius)),\(radius)),255,0)'[ball];"
             // x in frame widths, y in frame heights from the top; t in seconds.
             + "[bg][ball]overlay=x='W*(0.1+0.6*t)':y='H*(0.8-1.4*t+1.1*t*t)':eval=frame"
