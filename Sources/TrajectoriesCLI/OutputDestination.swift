@@ -1,5 +1,4 @@
 import Foundation
-
 import Glibc
 
 /// Where results go: standard output, or a file named with `--output`.

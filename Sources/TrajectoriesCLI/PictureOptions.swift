@@ -26,6 +26,9 @@ struct PictureOptions: ParsableArguments {
         if VideoReader.isReadOnce(input) {
             throw CommandFailure("--overlay and --snapshot read the video a second time to draw it, so they need a file or URL, not '\(input)'")
         }
+        for (flag, path) in [("--overlay", overlay), ("--snapshot", snapshot)] where path == "-" {
+            throw CommandFailure("\(flag) needs a file to write, not '-': standard output carries the results")
+        }
         for path in [overlay, snapshot].compactMap({ $0 }) {
             _ = try OutputDestination(path: path)  // the same checks as --output
         }

@@ -20,7 +20,7 @@ struct Muxer: ~Copyable {
     init(path: String, container: String?, codecID: AVCodecID, log: WarningLog) throws(VideoError) {
         var allocated: UnsafeMutablePointer<AVFormatContext>?
         // The context keeps the URL: the MP4 muxer opens it again to move the index to the front.
-        let status = avformat_alloc_output_context2(&allocated, nil, container, FFmpegURL.of(path))
+        let status = avformat_alloc_output_context2(&allocated, nil, container, FFmpegURL.ofFile(path))
         guard status >= 0, let context = allocated else {
             let reason = container.map { "FFmpeg has no '\($0)' container" }
                 ?? "cannot tell the container from the file name; use an extension such as .mp4 or .mkv"
@@ -99,7 +99,7 @@ struct Muxer: ~Copyable {
             av_dict_set(&context.pointee.metadata, key, value, 0)
         }
         if context.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
-            try check(avio_open(&context.pointee.pb, FFmpegURL.of(path), AVIO_FLAG_WRITE)) { message in
+            try check(avio_open(&context.pointee.pb, FFmpegURL.ofFile(path), AVIO_FLAG_WRITE)) { message in
                 VideoError(.cannotCreate, uri: path, detail: message)
             }
             fileIsOpen = true

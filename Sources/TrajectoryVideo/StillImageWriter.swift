@@ -41,7 +41,7 @@ public enum StillImageWriter {
 
     private static func write(_ bytes: [UInt8], to path: String, log: WarningLog) throws(VideoError) {
         var io: UnsafeMutablePointer<AVIOContext>?
-        try check(avio_open(&io, FFmpegURL.of(path), AVIO_FLAG_WRITE)) { message in VideoError(.cannotCreate, uri: path, detail: message) }
+        try check(avio_open(&io, FFmpegURL.ofFile(path), AVIO_FLAG_WRITE)) { message in VideoError(.cannotCreate, uri: path, detail: message) }
         bytes.withUnsafeBufferPointer { avio_write(io, $0.baseAddress, Int32($0.count)) }
         try check(avio_closep(&io)) { message in VideoError(.writeFailed, uri: path, detail: log.latest ?? message) }
     }

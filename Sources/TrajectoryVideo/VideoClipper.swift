@@ -241,7 +241,7 @@ extension VideoClipper {
     /// - Throws: ``VideoError`` when the file cannot be opened.
     public static func sourceStart(ofClip path: String) throws(VideoError) -> Double? {
         var context: UnsafeMutablePointer<AVFormatContext>?
-        try check(avformat_open_input(&context, FFmpegURL.of(path), nil, nil)) { message in VideoError(.readFailed, uri: path, detail: message) }
+        try check(avformat_open_input(&context, FFmpegURL.ofFile(path), nil, nil)) { message in VideoError(.readFailed, uri: path, detail: message) }
         defer { avformat_close_input(&context) }
         guard let entry = av_dict_get(context?.pointee.metadata, sourceStartKey, nil, 0), let value = entry.pointee.value else {
             return nil

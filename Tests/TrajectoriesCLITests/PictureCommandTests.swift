@@ -294,6 +294,13 @@ import TrajectoryVideo
         #expect(clips.status == 1 && clips.errorLines.count == 1 && clips.standardError.contains("needs a file or URL"))
     }
 
+    @Test("--overlay or --snapshot '-' is refused before the run: standard output carries the results", arguments: ["--overlay", "--snapshot"])
+    func picturesToStandardOutput(flag: String) throws {
+        let outcome = try CommandLineRunner.run(["detect", Self.sample("clean-1.mp4"), flag, "-"])
+        #expect(outcome.status == 1 && outcome.standardOutput.isEmpty)
+        #expect(outcome.errorLines == ["trajectories: error: \(flag) needs a file to write, not '-': standard output carries the results"])
+    }
+
     @Test("an output naming the input video, or two outputs naming one file, are refused before anything is written",
           arguments: [["--output", "clip.mp4"], ["--output", "./clip.mp4"], ["--overlay", "clip.mp4"], ["--snapshot", "clip.mp4"],
                       ["--output", "same.json", "--overlay", "same.json"]])
