@@ -71,8 +71,20 @@ public struct VideoReader: ~Copyable {
     /// Its size, codec and rate come from its headers all the same.
     public static func describe(uri: String, networkTimeout: Double = defaultNetworkTimeout) throws(VideoError) -> VideoInfo {
         let bound = FrameSizeLimit.decodedPixelLimit(allowing: VideoTrajectoryDetection.defaultMaximumFramePixels)
-        return try VideoReader(
-            uri: uri, networkTimeout: networkTimeout, stopSignal: nil, probePixelLimit: bound, needsFrames: false).info
+        var reader = try VideoReader(
+            uri: uri, networkTimeout: networkTimeout, stopSignal: nil, probePixelLimit: bound, needsFrames: false)
+        var info = reader.info
+        // A stream that states no size (a capture joined mid-broadcast, before its parameter
+        // sets) gives it with its first decodable frame, as detect would measure it.
+        if info.width == 0 || info.height == 0, let (frame, _) = reader.nextDecodedFrame() {
+            let quarterTurned = info.rotation == 90 || info.rotation == 270
+            let (width, height) = (Int(frame.pointee.width), Int(frame.pointee.height))
+            (info.width, info.height) = quarterTurned ? (height, width) : (width, height)
+            if let name = av_get_pix_fmt_name(AVPixelFormat(rawValue: frame.pointee.format)) {
+                info.pixelFormat = String(cString: name)
+            }
+        }
+        return info
     }
 
     /// Opens `uri` as ``init(uri:networkTimeout:)`` does; once `stopSignal` is raised, a network
@@ -80,8 +92,8 @@ public struct VideoReader: ~Copyable {
     /// `decoderThreads` threads (0: FFmpeg's choice, one more than the machine has cores).
     /// With a `sizeLimit`, a video whose frames exceed it is refused before its decoder opens,
     /// and FFmpeg decodes no far larger picture even while it probes the input. Without one,
-    /// `probePixelLimit` bounds the pictures FFmpeg decodes while it probes, and nothing is
-    /// refused (see ``describe(uri:networkTimeout:)``). A reader that `needsFrames` refuses an
+    /// `probePixelLimit` bounds the pictures FFmpeg decodes, while it probes and after, and
+    /// nothing is refused (see ``describe(uri:networkTimeout:)``). A reader that `needsFrames` refuses an
     /// input whose frames cannot be read at all: an MP4 piped in with its index at the end.
     init(
         uri: String, networkTimeout: Double, stopSignal: StopSignal?, decoderThreads: Int = 0,
@@ -106,7 +118,7 @@ public struct VideoReader: ~Copyable {
         let decoder = try log.collecting { () throws(VideoError) in
             try Decoder(
                 codec: demuxer.codec, stream: stream, uri: uri, log: log, threads: decoderThreads, loopFilter: loopFilter,
-                decodedPixelLimit: sizeLimit?.decodedPixelLimit)
+                decodedPixelLimit: sizeLimit?.decodedPixelLimit ?? probePixelLimit)
         }
         let rotation = Self.displayRotation(of: stream, log: log)
         let info = Self.describe(stream, uri: uri, rotation: rotation, demuxer: demuxer, decoder: decoder)

@@ -236,6 +236,17 @@ import TrajectoryKit
         #expect(Double(frames.count) >= 0.9 * Double(last - first) / 2, "\(frames.count) points")
     }
 
+    @Test("info on a stream that states no size gives it from the first frame it can decode")
+    func infoOfAStreamWithoutStatedSize() throws {
+        let folder = try CommandLineRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcome = try CommandLineRunner.run(["info", Self.joinedMidBroadcast(in: folder).path])
+        #expect(outcome.status == 0, "\(outcome.errorLines)")
+        let info = try JSONDecoder().decode([String: JSONValue].self, from: Data(outcome.standardOutput.utf8))
+        #expect(info["width"] == .number(Double(Self.ball.width)) && info["height"] == .number(Double(Self.ball.height)))
+        #expect(info["pixelFormat"] == .string("yuv420p"))
+    }
+
     @Test("a phone video stored sideways with a 90° flag is analysed as shown: same flight as the upright clip")
     func rotation() throws {
         let folder = try CommandLineRunner.temporaryFolder()
