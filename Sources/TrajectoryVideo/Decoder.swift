@@ -26,7 +26,6 @@ struct Decoder: ~Copyable {
         context.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
         context.pointee.pkt_timebase = stream.pointee.time_base
         if loopFilter == .skipped { context.pointee.skip_loop_filter = AVDISCARD_ALL }
-        if let decodedPixelLimit { context.pointee.max_pixels = Int64(decodedPixelLimit) }
         do {
             try check(avcodec_parameters_to_context(context, stream.pointee.codecpar)) { message in
                 VideoError(.readFailed, uri: uri, detail: message)
@@ -41,6 +40,10 @@ struct Decoder: ~Copyable {
             av_frame_free(&unusedFrame)
             throw error
         }
+        // Set once open: opening checks the stated size against it, and `info` must still
+        // describe a stream stated larger (a refusal by size is made before, by the caller).
+        // Every picture decoded is checked against it.
+        if let decodedPixelLimit { context.pointee.max_pixels = Int64(decodedPixelLimit) }
         self.context = context
         self.frameStorage = frame
         self.log = log
