@@ -56,8 +56,7 @@ struct OutputDestination {
                 try handle.write(contentsOf: data)
                 try handle.close()
             } else {
-                // Through links, so a link to a results file stays a link.
-                try data.write(to: URL(fileURLWithPath: path).resolvingSymlinksInPath(), options: .atomic)
+                try data.write(to: Self.target(of: path), options: .atomic)
             }
         }
     }
@@ -85,6 +84,17 @@ struct OutputDestination {
             try lineHandle?.close()
         }
         lineHandle = nil
+    }
+
+    /// Where a document for `path` goes: through symbolic links, so that a link stays a link
+    /// and its target is written, even a target not made yet.
+    private static func target(of path: String) -> URL {
+        var url = URL(fileURLWithPath: path)
+        for _ in 0..<32 {  // as many links as the kernel follows
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: url.path) else { break }
+            url = URL(fileURLWithPath: destination, relativeTo: url.deletingLastPathComponent()).standardizedFileURL
+        }
+        return url
     }
 
     /// Opens `path` for writing, made or emptied first when it is a regular file; a device or

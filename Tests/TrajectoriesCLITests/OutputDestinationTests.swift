@@ -37,6 +37,25 @@ import TrajectoryKit
         }
     }
 
+    @Test("a symbolic link given to -o stays a link and its target gets the results, also a target not made yet",
+          arguments: [true, false])
+    func symbolicLink(targetExists: Bool) throws {
+        let folder = try CommandLineRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let link = folder.appendingPathComponent("latest.json").path
+        let target = folder.appendingPathComponent("results").appendingPathComponent("toss.json").path
+        try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        if targetExists { try Data("old".utf8).write(to: URL(fileURLWithPath: target)) }
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "results/toss.json")
+
+        let outcome = try CommandLineRunner.run(["detect", DetectCommandTests.toss, "-o", link], timeLimit: 120)
+
+        #expect(outcome.status == 0, "\(outcome.errorLines)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "results/toss.json")
+        let report = try JSONDecoder().decode(TrajectoryReport.self, from: Data(contentsOf: URL(fileURLWithPath: target)))
+        #expect(report.trajectories.count == 1)
+    }
+
     @Test("standard output on a full disk: one line naming it and the system's reason, exit 1")
     func fullDisk() throws {
         let outcome = try CommandLineRunner.run(
