@@ -57,20 +57,29 @@ struct EvaluateCommand: ParsableCommand {
             if truths.isEmpty {
                 let scorer = try PointScorer(tolerance: tolerance)
                 let clips = try zip(results, labels).map { result, labelFile in
-                    try scorer.score(
-                        Self.read(result, as: EvaluationDocuments.decodeReport),
-                        against: Self.read(labelFile, as: EvaluationDocuments.decodeTrackNetLabels),
-                        clip: result)
+                    let report = try Self.read(result, as: EvaluationDocuments.decodeReport)
+                    let labelled = try Self.read(labelFile, as: EvaluationDocuments.decodeTrackNetLabels)
+                    if let last = labelled.labels.map(\.frame).max(), last >= report.source.frameCount {
+                        Diagnostics.warning(
+                            "'\(labelFile)' labels frames up to \(last), but '\(result)' covers \(report.source.frameCount) frames "
+                                + "(0–\(report.source.frameCount - 1)); the frames beyond count as missed: are both of the same video?")
+                    }
+                    return try scorer.score(report, against: labelled, clip: result)
                 }
                 let evaluation = PointEvaluation(clips: clips, tolerance: tolerance)
                 try output.writeDocument(format == .json ? JSONOutput.document(evaluation) : Data((evaluation.description + "\n").utf8))
             } else {
                 let scorer = FlightScorer()
                 let clips = try zip(results, truths).map { result, truthFile in
-                    try scorer.score(
-                        Self.read(result, as: EvaluationDocuments.decodeReport),
-                        against: Self.read(truthFile, as: EvaluationDocuments.decodeGroundTruth),
-                        clip: result)
+                    let report = try Self.read(result, as: EvaluationDocuments.decodeReport)
+                    let truth = try Self.read(truthFile, as: EvaluationDocuments.decodeGroundTruth)
+                    // A size that differs is refused by the scorer; a length that differs is scored, with a warning.
+                    if report.source.frameCount != truth.frameCount {
+                        Diagnostics.warning(
+                            "'\(result)' covers \(report.source.frameCount) frames, but '\(truthFile)' describes a clip of "
+                                + "\(truth.frameCount): are both of the same video?")
+                    }
+                    return try scorer.score(report, against: truth, clip: result)
                 }
                 let evaluation = FlightEvaluation(clips: clips, options: .standard)
                 try output.writeDocument(format == .json ? JSONOutput.document(evaluation) : Data((evaluation.description + "\n").utf8))

@@ -22,6 +22,15 @@ import TrajectoryEvaluation
         let evaluation = try JSONDecoder().decode(FlightEvaluation.self, from: Data(json.standardOutput.utf8))
         #expect(evaluation.total.metrics.recall == 1)
         #expect(evaluation.total.counts.falseTrajectories == 0)
+        #expect(table.standardError.isEmpty && json.standardError.isEmpty)
+
+        // The truth of another clip of the same size but another length is still scored, with a
+        // warning that says so.
+        let other = CommandLineRunner.repositoryRoot.appendingPathComponent("SampleClips/clean-1.truth.json")
+        let mismatched = try CommandLineRunner.run(["evaluate", result.path, "--truth", other.path])
+        #expect(mismatched.status == 0)
+        #expect(mismatched.errorLines.count == 1 && mismatched.standardError.contains("describes a clip of 105: are both of the same video?"),
+                "\(mismatched.errorLines)")
     }
 
     @Test("evaluate scores against TrackNet-style labels made from the truth")
@@ -46,6 +55,13 @@ import TrajectoryEvaluation
         let evaluation = try JSONDecoder().decode(PointEvaluation.self, from: Data(outcome.standardOutput.utf8))
         #expect(evaluation.total.metrics.precision > 0.95)
         #expect(evaluation.total.metrics.recall > 0.75)
+        #expect(outcome.standardError.isEmpty)
+
+        // Labels beyond the result's frames: another video's, most likely; scored, with a warning.
+        try (csv + "500,1,10,10\n").write(to: labels, atomically: true, encoding: .utf8)
+        let beyond = try CommandLineRunner.run(["evaluate", result.path, "--labels", labels.path])
+        #expect(beyond.status == 0)
+        #expect(beyond.errorLines.count == 1 && beyond.standardError.contains("labels frames up to 500, but"), "\(beyond.errorLines)")
     }
 
     @Test("usage errors exit 64 and say what is wrong", arguments: [
