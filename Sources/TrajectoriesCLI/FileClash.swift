@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import TrajectoryVideo
 
 /// Refuses, before anything is read, a run whose outputs would overwrite its input video or
@@ -35,10 +34,9 @@ enum FileIdentity: Equatable {
     /// `/dev/null` or a named pipe may take any number of writers.
     init?(path: String) {
         guard path != "-" else { return nil }
-        var status = stat()
-        if stat(path, &status) == 0 {
-            guard status.st_mode & S_IFMT == S_IFREG else { return nil }
-            self = .existing(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+        if let file = LocalFile(path: path) {
+            guard file.kind == .regular else { return nil }
+            self = .existing(device: file.device, inode: file.inode)
         } else {
             self = .new(path: URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path)
         }

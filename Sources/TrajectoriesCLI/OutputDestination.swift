@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TrajectoryVideo
 
 /// Where results go: standard output, or a file named with `--output`.
 ///
@@ -20,7 +21,7 @@ struct OutputDestination {
     /// - Parameter path: a file path, or nil (or "-") for standard output.
     init(path: String?) throws {
         self.path = path == "-" ? nil : path
-        isWrittenInPlace = self.path.map(Self.isSpecialFile) ?? false
+        isWrittenInPlace = self.path.flatMap(LocalFile.init(path:))?.kind == .special
         guard let path = self.path else { return }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
@@ -36,15 +37,6 @@ struct OutputDestination {
         guard FileManager.default.isWritableFile(atPath: folder) else {
             throw CommandFailure("cannot write '\(path)': folder '\(folder)' does not exist or is not writable")
         }
-    }
-
-    /// Whether `path` names something other than a directory or a regular file, links
-    /// followed: a device, a named pipe, a socket.
-    private static func isSpecialFile(_ path: String) -> Bool {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return false }
-        let type = status.st_mode & S_IFMT
-        return type != S_IFREG && type != S_IFDIR
     }
 
     /// Writes one whole document.

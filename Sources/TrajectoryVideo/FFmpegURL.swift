@@ -17,4 +17,17 @@ enum FFmpegURL {
         guard location.contains(":"), avio_find_protocol_name(location) == nil else { return location }
         return "file:" + location
     }
+
+    /// The protocol FFmpeg opens the input `location` with (`file`, `pipe`, `http`, …).
+    static func protocolName(of location: String) -> String? {
+        avio_find_protocol_name(of(location)).map { String(cString: $0) }
+    }
+
+    /// The local path FFmpeg opens for the input `location` (without a `file:` prefix), or nil
+    /// when it reads through another protocol: standard input, a pipe, the network.
+    static func localPath(of location: String) -> String? {
+        guard protocolName(of: location) == "file" else { return nil }
+        let url = of(location)
+        return url.hasPrefix("file:") ? String(url.dropFirst("file:".count)) : url
+    }
 }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// What a URI given to FFmpeg reads from, for the decisions that depend on it: whether a
 /// stalled read should time out, and whether a stopped run can wait for its reader.
 enum InputLocation {
@@ -22,41 +16,20 @@ enum InputLocation {
     /// protocol, such as FFmpeg's `async:` or `cache:` wrapped around a pipe.
     static func readsCanBeStopped(_ uri: String) -> Bool {
         guard uri != "-" else { return false }
-        guard let scheme = scheme(of: uri) else { return regularFileSize(uri) != nil }
+        if let path = FFmpegURL.localPath(of: uri) { return LocalFile(path: path)?.kind == .regular }
+        guard let scheme = scheme(of: uri) else { return false }
         // "hls+http" and the like: the part after the last "+" does the reading.
-        if networkProtocols.contains(scheme.split(separator: "+").last.map(String.init) ?? scheme) { return true }
-        if scheme == "file" { return regularFileSize(String(uri.dropFirst("file:".count))) != nil }
-        // A path such as "clip:1.mp4", with no protocol of that name, is opened as a file (FFmpegURL).
-        return !["pipe", "fd"].contains(scheme) && regularFileSize(uri) != nil
+        return networkProtocols.contains(scheme.split(separator: "+").last.map(String.init) ?? scheme)
     }
 
     /// Whether `uri` can be read only once, so that opening it again would find nothing or wait
     /// for ever: standard input, `pipe:` and `fd:`, and a path to a named pipe, a device or a
     /// socket. A regular file, a directory, a missing path and a network URL are not.
     static func isReadOnce(_ uri: String) -> Bool {
-        let url = FFmpegURL.of(uri)
-        if url.hasPrefix("pipe:") || url.hasPrefix("fd:") { return true }
+        if ["pipe", "fd"].contains(FFmpegURL.protocolName(of: uri)) { return true }
         // Not a local path: a protocol FFmpeg has, which reading again opens again.
-        guard let path = localPath(of: uri) else { return false }
-        var status = stat()
-        guard stat(path, &status) == 0 else { return false }
-        let type = status.st_mode & S_IFMT
-        return type != S_IFREG && type != S_IFDIR
-    }
-
-    /// The local path FFmpeg opens for `uri` (without a `file:` prefix), or nil when `uri` is
-    /// standard input, a pipe or a URL of another protocol.
-    static func localPath(of uri: String) -> String? {
-        let url = FFmpegURL.of(uri)
-        if url.hasPrefix("file:") { return String(url.dropFirst("file:".count)) }
-        return scheme(of: url) == nil ? url : nil
-    }
-
-    /// The size of the regular file at `path`; nil when there is none (a pipe, a directory, …).
-    static func regularFileSize(_ path: String) -> Int? {
-        var status = stat()
-        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return Int(status.st_size)
+        guard let path = FFmpegURL.localPath(of: uri) else { return false }
+        return LocalFile(path: path)?.kind == .special
     }
 
     /// FFmpeg's protocols that read from the network and check the interrupt callback while

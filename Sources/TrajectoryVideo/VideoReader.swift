@@ -47,7 +47,7 @@ public struct VideoReader: ~Copyable {
     public static func isReadOnce(_ uri: String) -> Bool { InputLocation.isReadOnce(uri) }
 
     /// The local file's path when `uri` names one (a path, or a `file:` URL), else nil.
-    public static func localPath(of uri: String) -> String? { InputLocation.localPath(of: uri) }
+    public static func localPath(of uri: String) -> String? { FFmpegURL.localPath(of: uri) }
 
     /// Seconds a read from a network URL may wait for data, unless the caller says otherwise.
     public static let defaultNetworkTimeout = 30.0

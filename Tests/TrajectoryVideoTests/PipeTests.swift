@@ -32,6 +32,27 @@ struct PipeTests {
         }
     }
 
+    @Test("what can be read only once: standard input, pipes and named pipes and devices, however named; not files, folders or URLs")
+    func readOnceInputs() throws {
+        let directory = try TemporaryDirectory()
+        let fifo = directory.file("live:1.ts")  // a name FFmpeg would take for a URL
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let file = directory.file("clip.mp4")
+        try Data([1]).write(to: URL(fileURLWithPath: file))
+
+        // FFmpeg 5.1 has no fd: protocol; "fd:3" is a file name to it.
+        for readOnce in ["-", "pipe:0", fifo, "file:" + fifo, "/dev/null"] {
+            #expect(VideoReader.isReadOnce(readOnce), "\(readOnce)")
+        }
+        for again in [file, "file:" + file, directory.path, directory.file("missing.mp4"), "http://127.0.0.1:9/x.mp4"] {
+            #expect(!VideoReader.isReadOnce(again), "\(again)")
+        }
+        #expect(VideoReader.localPath(of: fifo) == fifo && VideoReader.localPath(of: "file:" + file) == file)
+        #expect(VideoReader.localPath(of: "pipe:0") == nil && VideoReader.localPath(of: "http://127.0.0.1:9/x.mp4") == nil)
+        #expect(LocalFile(path: fifo)?.kind == .special && LocalFile(path: file)?.kind == .regular)
+        #expect(LocalFile(path: file)?.size == 1 && LocalFile(path: directory.file("missing.mp4")) == nil)
+    }
+
     @Test("a run that stops early returns while the stream has gone silent, not when it ends")
     func stopOnSilentStream() throws {
         let directory = try TemporaryDirectory()
