@@ -21,10 +21,10 @@ struct OutputDestination {
     /// - Parameter path: a file path, or nil (or "-") for standard output.
     init(path: String?) throws {
         self.path = path == "-" ? nil : path
-        isWrittenInPlace = self.path.flatMap(LocalFile.init(path:))?.kind == .special
+        let existing = self.path.flatMap(LocalFile.init(path:))
+        isWrittenInPlace = existing?.kind == .special
         guard let path = self.path else { return }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        if existing?.kind == .directory {
             throw CommandFailure("cannot write '\(path)': it is a directory")
         }
         if isWrittenInPlace {
