@@ -43,9 +43,11 @@ enum Diagnostics {
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            var isDirectory: ObjCBool = false
-            let reason = !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) ? "no such file"
-                : isDirectory.boolValue ? "it is a directory" : "permission denied or not a readable file"
+            let reason = switch LocalFile(path: path)?.kind {
+            case nil: "no such file"
+            case .directory: "it is a directory"
+            default: "permission denied or not a readable file"
+            }
             throw CommandFailure("cannot read \(name): \(reason)")
         }
     }
