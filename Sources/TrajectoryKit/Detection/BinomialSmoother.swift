@@ -45,17 +45,21 @@ public struct BinomialSmoother {
     }
 
     /// Vertical pass of one row into `rowScratch[1...width]`, then the edge copies.
+    ///
+    /// The vector loop loads and stores without a bounds check per vector: `smooth` checked
+    /// that every source row lies inside `source`, `rowScratch` holds `width + 2` bytes, and
+    /// `forEachChunkStart` keeps every chunk inside `0..<width`.
     private mutating func smoothDown(_ source: Span<UInt8>, above: Int, middle: Int, below: Int, width: Int) {
         var scratch = rowScratch.mutableSpan
         if width >= ByteVector.scalarCount {
             let bytes = source.bytes
             var scratchBytes = scratch.mutableBytes
             forEachChunkStart(coveringWidth: width) { x in
-                let up = bytes.unsafeLoadUnaligned(fromByteOffset: above + x, as: ByteVector.self)
-                let centre = bytes.unsafeLoadUnaligned(fromByteOffset: middle + x, as: ByteVector.self)
-                let down = bytes.unsafeLoadUnaligned(fromByteOffset: below + x, as: ByteVector.self)
+                let up = bytes.unsafeLoadUnaligned(fromUncheckedByteOffset: above + x, as: ByteVector.self)
+                let centre = bytes.unsafeLoadUnaligned(fromUncheckedByteOffset: middle + x, as: ByteVector.self)
+                let down = bytes.unsafeLoadUnaligned(fromUncheckedByteOffset: below + x, as: ByteVector.self)
                 let smoothed = ByteVector.floorAverage(ByteVector.floorAverage(up, down), centre)
-                scratchBytes.storeBytes(of: smoothed, toByteOffset: x + 1, as: ByteVector.self)
+                scratchBytes.storeBytes(of: smoothed, toUncheckedByteOffset: x + 1, as: ByteVector.self)
             }
         } else {
             for x in 0..<width {
@@ -67,7 +71,8 @@ public struct BinomialSmoother {
         scratch[width + 1] = scratch[width]
     }
 
-    /// Horizontal pass from `rowScratch` into one destination row.
+    /// Horizontal pass from `rowScratch` into one destination row (unchecked like
+    /// `smoothDown`: `smooth` checked that the destination holds every row).
     private func smoothAcross(into destination: inout MutableSpan<UInt8>, rowStart: Int, width: Int) {
         let scratch = rowScratch.span
         if width >= ByteVector.scalarCount {
@@ -75,11 +80,11 @@ public struct BinomialSmoother {
             var destinationBytes = destination.mutableBytes
             forEachChunkStart(coveringWidth: width) { x in
                 // Column x's left, centre and right neighbours sit at scratch x, x + 1, x + 2.
-                let left = scratchBytes.unsafeLoadUnaligned(fromByteOffset: x, as: ByteVector.self)
-                let centre = scratchBytes.unsafeLoadUnaligned(fromByteOffset: x + 1, as: ByteVector.self)
-                let right = scratchBytes.unsafeLoadUnaligned(fromByteOffset: x + 2, as: ByteVector.self)
+                let left = scratchBytes.unsafeLoadUnaligned(fromUncheckedByteOffset: x, as: ByteVector.self)
+                let centre = scratchBytes.unsafeLoadUnaligned(fromUncheckedByteOffset: x + 1, as: ByteVector.self)
+                let right = scratchBytes.unsafeLoadUnaligned(fromUncheckedByteOffset: x + 2, as: ByteVector.self)
                 let smoothed = ByteVector.floorAverage(ByteVector.floorAverage(left, right), centre)
-                destinationBytes.storeBytes(of: smoothed, toByteOffset: rowStart + x, as: ByteVector.self)
+                destinationBytes.storeBytes(of: smoothed, toUncheckedByteOffset: rowStart + x, as: ByteVector.self)
             }
         } else {
             for x in 0..<width {

@@ -35,19 +35,21 @@ public enum FrameDifferencing {
         let now = current.bytes
         let earlier = (oneBefore.bytes, twoBefore.bytes, threeBefore.bytes)
         var motionBytes = motion.mutableBytes
+        // No bounds check per vector: every plane was checked above to hold every row, and
+        // `forEachChunkStart` keeps every chunk inside its row.
         for row in 0..<layout.height {
             let rowStart = row * layout.bytesPerRow
             forEachChunkStart(coveringWidth: layout.width) { x in
                 let offset = rowStart + x
-                let pixels = now.unsafeLoadUnaligned(fromByteOffset: offset, as: ByteVector.self)
-                let first = earlier.0.unsafeLoadUnaligned(fromByteOffset: offset, as: ByteVector.self)
-                let second = earlier.1.unsafeLoadUnaligned(fromByteOffset: offset, as: ByteVector.self)
-                let third = earlier.2.unsafeLoadUnaligned(fromByteOffset: offset, as: ByteVector.self)
+                let pixels = now.unsafeLoadUnaligned(fromUncheckedByteOffset: offset, as: ByteVector.self)
+                let first = earlier.0.unsafeLoadUnaligned(fromUncheckedByteOffset: offset, as: ByteVector.self)
+                let second = earlier.1.unsafeLoadUnaligned(fromUncheckedByteOffset: offset, as: ByteVector.self)
+                let third = earlier.2.unsafeLoadUnaligned(fromUncheckedByteOffset: offset, as: ByteVector.self)
                 let change = ByteVector.minimum(
                     ByteVector.minimum(
                         ByteVector.absoluteDifference(pixels, first), ByteVector.absoluteDifference(pixels, second)),
                     ByteVector.absoluteDifference(pixels, third))
-                motionBytes.storeBytes(of: change, toByteOffset: offset, as: ByteVector.self)
+                motionBytes.storeBytes(of: change, toUncheckedByteOffset: offset, as: ByteVector.self)
             }
         }
     }

@@ -30,6 +30,8 @@ struct MotionRegionFinder {
     private(set) var regions: [RegionMoments] = []
 
     mutating func findRegions(in motion: Span<UInt8>, layout: PlaneLayout, thresholds: MotionThresholds) {
+        // The row scan loads vectors without a bounds check each: this check covers them all.
+        precondition(motion.count >= layout.minimumByteCount, "the motion image must hold \(layout.minimumByteCount) bytes")
         runs.removeAll(keepingCapacity: true)
         parents.removeAll(keepingCapacity: true)
         var previousRowRuns = 0..<0
@@ -60,7 +62,8 @@ struct MotionRegionFinder {
             for vector in 0..<count {
                 peak = ByteVector.maximum(
                     peak,
-                    bytes.unsafeLoadUnaligned(fromByteOffset: rowStart + x + vector * ByteVector.scalarCount, as: ByteVector.self))
+                    bytes.unsafeLoadUnaligned(
+                        fromUncheckedByteOffset: rowStart + x + vector * ByteVector.scalarCount, as: ByteVector.self))
             }
             return (ByteVector.maximum(peak, belowLow) &- belowLow).hasNonZeroLane
         }
