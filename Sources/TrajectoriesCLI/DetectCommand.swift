@@ -95,7 +95,7 @@ struct DetectCommand: ParsableCommand {
         let summary = try VideoTrajectoryDetection.run(
             uri: input, request: request, maximumFramePixels: limitOptions.maximumFramePixels,
             networkTimeout: limitOptions.networkTimeout, loopFilter: skipsLoopFilter ? .skipped : .applied,
-            stopper: stopper
+            stopper: stopper, onOpen: { requestOptions.suit(request, toFrameRate: $0.frameRate, input: input) }
         ) { frame in
             collector.add(frame.observations)
             if pictures.isRequested { history.record(frame.observations, frame: frame.stamp) }
@@ -106,7 +106,7 @@ struct DetectCommand: ParsableCommand {
                 uri: input, width: summary.info.width, height: summary.info.height,
                 frameRate: summary.info.frameRate, frameCount: summary.framesDecoded,
                 duration: summary.duration, rotation: summary.info.rotation),
-            request: requestOptions.description(coordinates: coordinates),
+            request: requestOptions.description(coordinates: coordinates, spacing: request.frameAnalysisSpacing),
             trajectories: collector.trajectories(formattedBy: formatter),
             warnings: summary.warnings)
     }
@@ -120,7 +120,7 @@ struct DetectCommand: ParsableCommand {
         return try VideoTrajectoryDetection.run(
             uri: input, request: request, maximumFramePixels: limitOptions.maximumFramePixels,
             networkTimeout: limitOptions.networkTimeout, loopFilter: skipsLoopFilter ? .skipped : .applied,
-            stopper: stopper
+            stopper: stopper, onOpen: { requestOptions.suit(request, toFrameRate: $0.frameRate, input: input) }
         ) { frame in
             if pictures.isRequested { history.record(frame.observations, frame: frame.stamp) }
             guard !frame.observations.isEmpty else { return }

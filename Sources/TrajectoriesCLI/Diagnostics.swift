@@ -17,6 +17,11 @@ enum Diagnostics {
         write("trajectories: warning: \(message)")
     }
 
+    /// Something the run chose that the user may want otherwise; not a problem.
+    static func note(_ message: String) {
+        write("trajectories: note: \(message)")
+    }
+
     static func error(_ message: String) {
         write("trajectories: error: \(message)")
     }

@@ -7,8 +7,10 @@ struct RequestOptions: ParsableArguments {
     @Option(name: .customLong("length"), help: "Points a trajectory needs before it is reported (Vision's trajectoryLength, 5 to 1000).")
     var trajectoryLength = 10
 
-    @Option(name: .customLong("spacing"), help: "Seconds: after an analysed frame, frames within this time are skipped (Vision's frameAnalysisSpacing; 0 analyses every frame).")
-    var frameAnalysisSpacing = 0.0
+    @Option(
+        name: .customLong("spacing"),
+        help: "Seconds: after an analysed frame, frames within this time are skipped (Vision's frameAnalysisSpacing; 0 analyses every frame). Default: 0, but slow motion (90 frames a second or more) is analysed at about 30 frames a second.")
+    var frameAnalysisSpacing: Double?
 
     @Option(name: .customLong("min-radius"), help: "Smallest object radius to report, as a fraction of the frame width.")
     var minimumRadius = 0.0
@@ -42,7 +44,7 @@ struct RequestOptions: ParsableArguments {
         guard trajectoryLength <= lengths.upperBound else {
             throw ValidationError("--length must be at most \(lengths.upperBound) (got \(trajectoryLength)).")
         }
-        guard frameAnalysisSpacing.isFinite, frameAnalysisSpacing >= 0 else {
+        if let frameAnalysisSpacing, !(frameAnalysisSpacing.isFinite && frameAnalysisSpacing >= 0) {
             throw ValidationError("--spacing must be a number of seconds, 0 or more (got \(frameAnalysisSpacing)).")
         }
         for (flag, value) in [("--min-radius", minimumRadius), ("--max-radius", maximumRadius)] {
@@ -67,7 +69,7 @@ struct RequestOptions: ParsableArguments {
     /// A request configured from these flags.
     func makeRequest() throws -> DetectTrajectoriesRequest {
         let request = try DetectTrajectoriesRequest(
-            frameAnalysisSpacing: frameAnalysisSpacing, trajectoryLength: trajectoryLength)
+            frameAnalysisSpacing: frameAnalysisSpacing ?? 0, trajectoryLength: trajectoryLength)
         request.objectMinimumNormalizedRadius = minimumRadius
         request.objectMaximumNormalizedRadius = maximumRadius
         request.regionOfInterest = regionOfInterest
@@ -78,10 +80,24 @@ struct RequestOptions: ParsableArguments {
 }
 
 extension RequestOptions {
-    /// The settings as the report records them.
-    func description(coordinates: CoordinateSpace) -> TrajectoryReport.RequestDescription {
+    /// Without `--spacing`, sets `request` to analyse slow motion at about 30 frames a second
+    /// (``SlowMotion``), saying so on standard error. Called once the video is open.
+    func suit(_ request: DetectTrajectoriesRequest, toFrameRate frameRate: Double, input: String) {
+        guard frameAnalysisSpacing == nil, let spacing = SlowMotion.frameAnalysisSpacing(forFrameRate: frameRate) else {
+            return
+        }
+        request.frameAnalysisSpacing = spacing
+        let step = SlowMotion.frameStep(forFrameRate: frameRate)
+        Diagnostics.note(
+            "'\(input)' has \(frameRate.formatted(.number.precision(.fractionLength(0...2)))) frames a second: analysing it "
+                + "as slow motion, one frame in \(step), about 30 a second "
+                + "(--spacing \(spacing.formatted(.number.precision(.fractionLength(0...6))))); --spacing 0 analyses every frame")
+    }
+
+    /// The settings as the report records them, with the spacing `request` was given.
+    func description(coordinates: CoordinateSpace, spacing: Double) -> TrajectoryReport.RequestDescription {
         TrajectoryReport.RequestDescription(
-            trajectoryLength: trajectoryLength, frameAnalysisSpacing: frameAnalysisSpacing,
+            trajectoryLength: trajectoryLength, frameAnalysisSpacing: spacing,
             objectMinimumNormalizedRadius: minimumRadius, objectMaximumNormalizedRadius: maximumRadius,
             regionOfInterest: regionOfInterest, coordinates: coordinates)
     }

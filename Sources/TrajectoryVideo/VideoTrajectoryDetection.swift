@@ -96,15 +96,19 @@ public enum VideoTrajectoryDetection {
     ///     H.264 about a quarter faster, for slightly less accurate pictures (``LoopFilter``).
     ///   - stopper: lets another thread end the run early and still get its summary and the
     ///     frames analysed so far (``Summary/stoppedEarly``).
+    ///   - onOpen: called once the video is open, with what its container says of it, before
+    ///     the first frame is analysed: the place to suit the request to the video, e.g. its
+    ///     spacing to a slow-motion frame rate (``SlowMotion``).
     ///   - onAnalysedFrame: called after every frame the request analysed, in presentation order.
     /// - Throws: ``VideoError`` when the video cannot be opened or read or holds no decodable
     ///   frame (damage may still leave some: those are kept, with warnings), or when `stopper`
     ///   stops the run before the video is open (``VideoError/Kind/stoppedBeforeOpening``), `ConfigurationError`
-    ///   when the request's settings are out of range, or what `onAnalysedFrame` throws.
+    ///   when the request's settings are out of range, or what `onOpen` or `onAnalysedFrame` throws.
     public static func run(
         uri: String, request: DetectTrajectoriesRequest, maximumFramePixels: Int = defaultMaximumFramePixels,
         networkTimeout: Double = VideoReader.defaultNetworkTimeout, decodingThreads: Int? = nil,
-        loopFilter: LoopFilter = .applied, stopper: RunStopper? = nil, onAnalysedFrame: (AnalysedFrame) throws -> Void
+        loopFilter: LoopFilter = .applied, stopper: RunStopper? = nil, onOpen: (VideoInfo) throws -> Void = { _ in },
+        onAnalysedFrame: (AnalysedFrame) throws -> Void
     ) throws -> Summary {
         try request.validateSettings()  // before the thread starts, which reads one of them
         let decoding = DecodingThread(
@@ -119,6 +123,7 @@ public enum VideoTrajectoryDetection {
         stopper?.attach(decoding)
         defer { stopper?.detach() }
         var info = try decoding.waitUntilOpen()
+        try onOpen(info)
         let handler = SequenceRequestHandler()
         let requests = [request]  // made once: a literal in the loop would allocate every frame
         var framesAnalysed = 0, framesTaken = 0

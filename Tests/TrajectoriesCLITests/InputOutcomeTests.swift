@@ -217,23 +217,34 @@ import TrajectoryKit
         }
     }
 
-    @Test("slow motion at 240 frames a second, analysed 120 times a second (--spacing 0.008) as the README advises: one trajectory over the flight")
+    @Test("slow motion (240 frames a second) is analysed one frame in 8, said on stderr and in the JSON: the whole flight is one trajectory; --spacing 0 still analyses every frame")
     func slowMotion() throws {
         let folder = try CommandLineRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let ball = ThrownBallClip(width: 1280, height: 720, frameRate: 240)
         let clip = try ball.make(in: folder, named: "slow-motion.mp4", options: ThrownBallClip.h264)
 
-        let report = try DetectCommandTests.report(CommandLineRunner.run(["detect", clip.path, "--spacing", "0.008"]))
-
+        let outcome = try CommandLineRunner.run(["detect", clip.path])
+        let report = try DetectCommandTests.report(outcome)
         #expect(report.source.frameCount == ball.frameCount)
+        #expect(report.request.frameAnalysisSpacing == 7.5 / 240)
+        #expect(outcome.errorLines.count == 1)
+        #expect(outcome.standardError.contains("slow motion, one frame in 8") && outcome.standardError.contains("--spacing 0"))
         try #require(report.trajectories.count == 1, "\(report.trajectories.map(\.points.count))")
         let frames = report.trajectories[0].points.map(\.frame)
-        // From the first frames motion shows in to the flight's end, on every second frame.
+        // From the fourth analysed frame (motion needs three before it) to the flight's end.
         let first = try #require(frames.first), last = try #require(frames.last)
-        #expect(first <= 12 && last >= ball.frameCount - 6, "frames \(first)–\(last)")
-        #expect(frames.allSatisfy { ($0 - first) % 2 == 0 })
-        #expect(Double(frames.count) >= 0.9 * Double(last - first) / 2, "\(frames.count) points")
+        #expect(first <= 24 && last >= ball.frameCount - 8, "frames \(first)–\(last)")
+        #expect(frames.allSatisfy { $0.isMultiple(of: 8) })
+        #expect(Double(frames.count) >= 0.9 * Double(last - first) / 8, "\(frames.count) points")
+
+        // Asked for every frame, it analyses every frame (and finds only the flight's end).
+        let everyFrame = try CommandLineRunner.run(["detect", clip.path, "--spacing", "0"])
+        let everyFrameReport = try DetectCommandTests.report(everyFrame)
+        #expect(everyFrameReport.request.frameAnalysisSpacing == 0)
+        #expect(everyFrame.standardError.isEmpty)
+        let points = everyFrameReport.trajectories.flatMap(\.points).map(\.frame)
+        #expect(zip(points, points.dropFirst()).contains { $1 == $0 + 1 })
     }
 
     @Test("info on a stream that states no size gives it from the first frame it can decode")

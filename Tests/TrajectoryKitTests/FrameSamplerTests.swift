@@ -68,6 +68,29 @@ import TrajectoryKit
         #expect(decisions == [true, false, true, false])
     }
 
+    @Test("slow motion is analysed at about 30 frames a second; ordinary rates and unknown ones frame by frame", arguments: [
+        (24.0, 1), (30, 1), (50, 1), (60000.0 / 1001, 1), (60, 1), (89.9, 1), (90, 3), (100, 3), (120000.0 / 1001, 4),
+        (120, 4), (240, 8), (480, 16), (0, 1), (.nan, 1), (.infinity, 1),
+    ])
+    func slowMotionStep(frameRate: Double, step: Int) {
+        #expect(SlowMotion.frameStep(forFrameRate: frameRate) == step)
+        #expect((SlowMotion.frameAnalysisSpacing(forFrameRate: frameRate) == nil) == (step == 1))
+    }
+
+    @Test("the slow-motion spacing analyses one frame in every step, with timestamps exact, in milliseconds, or off by up to 0.15 frame", arguments: [120.0, 240])
+    func slowMotionSpacing(frameRate: Double) throws {
+        let step = SlowMotion.frameStep(forFrameRate: frameRate)
+        let spacing = try #require(SlowMotion.frameAnalysisSpacing(forFrameRate: frameRate))
+        let count = 20 * step
+        let wanted = Array(stride(from: 0, to: count, by: step))
+        for timestamps in Timestamps.allCases {
+            #expect(try Self.analysed(timestamps.times(frameRate: frameRate, count: count), spacing: spacing) == wanted)
+        }
+        // A phone's variable rate: each time off by up to 0.15 frame, early or late.
+        let jittered = (0..<count).map { index in (Double(index) + [0, 0.15, -0.15][index % 3]) / frameRate }
+        #expect(try Self.analysed(jittered, spacing: spacing) == wanted)
+    }
+
     @Test("a negative or non-finite spacing is rejected, naming the setting", arguments: [-0.1, .infinity, .nan])
     func invalid(spacing: Double) {
         #expect {

@@ -131,6 +131,30 @@ import TrajectoryKit
         }
     }
 
+    @Test("a spacing set between frames applies from the next one, counted from the last analysed frame")
+    func spacingChangedBetweenFrames() throws {
+        let request = try DetectTrajectoriesRequest(trajectoryLength: 5)
+        let handler = SequenceRequestHandler()
+        var analysed: [Int] = []
+        for (index, frame) in Self.frames.prefix(12).enumerated() {
+            // Every frame up to frame 4, then every third.
+            if index == 5 { request.frameAnalysisSpacing = 3 / Self.frameRate }
+            try handler.perform([request], on: frame, frame: FrameStamp(index: index, time: Double(index) / Self.frameRate))
+            if request.resultsFrame?.index == index { analysed.append(index) }
+        }
+        #expect(analysed == [0, 1, 2, 3, 4, 7, 10])
+    }
+
+    @Test("a spacing set to a negative or non-finite value is refused at the next frame, naming it", arguments: [-0.5, .nan, .infinity])
+    func invalidSpacingSetLater(spacing: Double) throws {
+        let request = try DetectTrajectoriesRequest(trajectoryLength: 10)
+        request.frameAnalysisSpacing = spacing
+        let error = #expect(throws: ConfigurationError.self) {
+            try SequenceRequestHandler().perform([request], on: Self.frames[0], frame: FrameStamp(index: 0, time: 0))
+        }
+        #expect(error?.parameter == "frameAnalysisSpacing")
+    }
+
     @Test("a region of interest moved across a still scene, keeping its size, finds no motion there", arguments: [0.00625, 0.0125, 0.0625, 0.1, 0.5])
     func movedRegionOfInterest(shift: Double) throws {
         // Still balls, a few pixels across, on a plain noisy background: nothing moves, but a

@@ -24,8 +24,10 @@ public final class DetectTrajectoriesRequest {
     public typealias CompletionHandler = (DetectTrajectoriesRequest) -> Void
 
     /// Seconds: after an analysed frame, frames whose timestamps fall within this spacing are
-    /// skipped. 0 analyses every frame.
-    public let frameAnalysisSpacing: Double
+    /// skipped. 0 analyses every frame. Unlike Vision's, it may change between frames (before
+    /// the first, to suit the video once it is open: ``SlowMotion``); the next frame is then
+    /// due that long after the last analysed one.
+    public var frameAnalysisSpacing: Double
     /// Points a trajectory needs before it is reported; also the most ``TrajectoryObservation/detectedPoints`` holds.
     public let trajectoryLength: Int
     /// Smallest object radius reported, divided by the frame width. Default 0.
@@ -180,6 +182,10 @@ public final class DetectTrajectoriesRequest {
     /// Passes the current filter settings to the detector, after checking them: they are plain
     /// properties, as in Vision, so they can change between frames.
     private func applySettings() throws(ConfigurationError) {
+        if frameAnalysisSpacing != sampler.spacing {
+            try ConfigurationError.check("frameAnalysisSpacing", frameAnalysisSpacing, in: 0...Double.greatestFiniteMagnitude)
+            sampler.spacing = frameAnalysisSpacing
+        }
         try ConfigurationError.check("objectMinimumNormalizedRadius", objectMinimumNormalizedRadius, in: 0...1)
         try ConfigurationError.check(
             "objectMaximumNormalizedRadius", objectMaximumNormalizedRadius, in: objectMinimumNormalizedRadius...1)

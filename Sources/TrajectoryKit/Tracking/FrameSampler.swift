@@ -12,8 +12,10 @@ public struct FrameSampler: Sendable, Hashable {
     /// How much earlier than due a timestamp may be, through rounding, and still be due: 1 ms.
     public static let timestampTolerance = 0.001
 
-    /// Seconds of presentation time to skip after each analysed frame.
-    public let spacing: Double
+    /// Seconds of presentation time to skip after each analysed frame. The request changes it
+    /// between frames when its own spacing changes (after checking the new value); the next
+    /// frame is then due that long after the last analysed one.
+    public internal(set) var spacing: Double
     private var lastAnalyzedTime: Double?
     private var lastTime: Double?
     private var shortestInterval = Double.infinity

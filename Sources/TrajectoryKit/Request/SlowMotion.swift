@@ -1,0 +1,41 @@
+/// How slow-motion video is analysed: like ordinary video, at about 30 frames a second.
+///
+/// The detector compares each analysed frame with the three analysed before it, and the
+/// tracker's rules count analysed frames (a trajectory of 10 points, a few missed frames
+/// allowed). Both were tuned on video at 30 frames a second. At 240 frames a second a ball
+/// moves an eighth as far between frames, so only slivers of it show as change, and arm swings
+/// and circling objects pass for flights over ten points, which then span 1/24 s. Analysing
+/// every eighth frame gives the detector and tracker the video they were tuned on.
+///
+/// Measured on scenes rendered at 240 frames a second (`trajectories synth --frame-rate 240`),
+/// README "Slow motion": every frame found about half of the flights with many false
+/// trajectories on the cluttered scenes; every eighth found 0.8 of them with none.
+///
+/// Like Vision, a request analyses every frame unless told otherwise: this is a choice the
+/// caller makes once the video's frame rate is known (`trajectories detect` makes it unless
+/// given `--spacing`).
+public enum SlowMotion {
+    /// Videos of at least this many frames a second count as slow motion. Ordinary rates up to
+    /// 60 stay analysed frame by frame, as Vision does.
+    public static let lowestFrameRate = 90.0
+    /// About how many frames a second of slow-motion video are analysed.
+    public static let analysedFrameRate = 30.0
+
+    /// How many frames apart analysed frames are in a video of `frameRate` frames a second:
+    /// the whole number nearest `frameRate / 30`, or 1 (every frame) below ``lowestFrameRate``
+    /// or when the rate is unknown (0, infinite or NaN).
+    public static func frameStep(forFrameRate frameRate: Double) -> Int {
+        guard frameRate.isFinite, frameRate >= lowestFrameRate else { return 1 }
+        return Int((frameRate / analysedFrameRate).rounded())
+    }
+
+    /// The ``DetectTrajectoriesRequest/frameAnalysisSpacing`` that analyses every
+    /// ``frameStep(forFrameRate:)``th frame of a video of `frameRate` frames a second, or nil
+    /// when that is every frame. It is half a frame short of the step, so a timestamp that
+    /// is a little early or late (a phone's variable frame rate) still falls on the same frame.
+    public static func frameAnalysisSpacing(forFrameRate frameRate: Double) -> Double? {
+        let step = frameStep(forFrameRate: frameRate)
+        guard step > 1 else { return nil }
+        return (Double(step) - 0.5) / frameRate
+    }
+}
