@@ -25,14 +25,25 @@ struct SynthCommand: ParsableCommand {
     @Option(help: "x264 constant rate factor: 0 is lossless, 51 the worst quality.")
     var crf = SceneExport.defaultQuality
 
+    @Option(
+        name: .customLong("frame-rate"),
+        help: "Frames a second to render at, e.g. 240 for slow motion (default: the scene's own, 30, or 60 for hd60).")
+    var frameRate: Int?
+
     @Flag(help: "List the scenes and what each is for.")
     var list = false
+
+    /// Frame rates a scene may be rendered at: from a slide show to high-speed cameras.
+    static let allowedFrameRates = 1...1000
 
     func validate() throws {
         if list { return }
         guard scene != nil else { throw ValidationError("--scene is required (see --list for the scenes).") }
         guard folder != nil else { throw ValidationError("--out is required: the folder to write the clip into.") }
         guard (0...51).contains(crf) else { throw ValidationError("--crf must be between 0 and 51 (got \(crf)).") }
+        if let frameRate, !Self.allowedFrameRates.contains(frameRate) {
+            throw ValidationError("--frame-rate must be between \(Self.allowedFrameRates.lowerBound) and \(Self.allowedFrameRates.upperBound) (got \(frameRate)).")
+        }
     }
 
     func run() throws {
@@ -50,7 +61,7 @@ struct SynthCommand: ParsableCommand {
                 throw CommandFailure("cannot create folder '\(folder)': \(error.localizedDescription)")
             }
             for seed in self.seed.values {
-                let clip = try SceneExport.write(scene, seed: seed, to: folderURL, crf: crf)
+                let clip = try SceneExport.write(scene, seed: seed, to: folderURL, crf: crf, frameRate: frameRate)
                 print("\(clip.video.path)\t\(clip.truth.flights.count) flights, \(clip.truth.frameCount) frames")
             }
         }

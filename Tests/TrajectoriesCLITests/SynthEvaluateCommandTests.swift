@@ -33,6 +33,27 @@ import TrajectoryEvaluation
                 "\(mismatched.errorLines)")
     }
 
+    @Test("synth --frame-rate 240 renders a scene as slow motion, which detect analyses one frame in 8 and finds whole")
+    func slowMotionScene() throws {
+        let folder = try CommandLineRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let synth = try CommandLineRunner.run(["synth", "--scene", "clean", "--seed", "2", "--frame-rate", "240", "--out", folder.path])
+        #expect(synth.status == 0, "\(synth.errorLines)")
+        let clip = folder.appendingPathComponent("clean-2.mp4"), truthFile = folder.appendingPathComponent("clean-2.truth.json")
+        let truth = try JSONDecoder().decode(GroundTruth.self, from: Data(contentsOf: truthFile))
+        // The scene lasts 2.5 to 4 s, whatever the rate.
+        #expect(truth.frameRate == 240 && (600...960).contains(truth.frameCount), "\(truth.frameRate) fps, \(truth.frameCount) frames")
+
+        let result = folder.appendingPathComponent("clean-2.json")
+        let detect = try CommandLineRunner.run(["detect", clip.path, "--output", result.path])
+        #expect(detect.status == 0 && detect.standardError.contains("one frame in 8"), "\(detect.errorLines)")
+        let json = try CommandLineRunner.run(["evaluate", result.path, "--truth", truthFile.path, "--format", "json"])
+        let evaluation = try JSONDecoder().decode(FlightEvaluation.self, from: Data(json.standardOutput.utf8))
+        #expect(evaluation.total.counts.flights >= 1)
+        #expect(evaluation.total.metrics.recall == 1)
+        #expect(evaluation.total.counts.falseTrajectories == 0)
+    }
+
     @Test("evaluate scores against TrackNet-style labels made from the truth")
     func trackNetLabels() throws {
         let folder = try CommandLineRunner.temporaryFolder()
@@ -68,6 +89,7 @@ import TrajectoryEvaluation
         (["synth", "--scene", "nowhere", "--out", "/tmp/x"], "nowhere"),
         (["synth", "--scene", "clean"], "--out"),
         (["synth", "--scene", "clean", "--seed", "one", "--out", "/tmp/x"], "--seed"),
+        (["synth", "--scene", "clean", "--frame-rate", "0", "--out", "/tmp/x"], "--frame-rate"),
         (["evaluate", "a.json"], "--truth"),
         (["evaluate", "a.json", "b.json", "--truth", "a.truth.json"], "--truth"),
         (["evaluate", "a.json", "--truth", "t.json", "--labels", "l.csv"], "--labels"),

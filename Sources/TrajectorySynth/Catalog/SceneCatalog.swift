@@ -55,11 +55,17 @@ public enum CatalogScene: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The scene for `seed`.
-    public func script(seed: UInt64) -> SceneScript {
+    /// The scene's own frame rate: 60 for hd60, 30 for the others.
+    public var frameRate: Double { self == .hd60 ? 60 : 30 }
+
+    /// The scene for `seed`, rendered at `frameRate` frames a second (the scene's own when
+    /// nil). The motion is the same in seconds at any rate, but the layout drawn for a seed
+    /// may differ, since a layout must keep the scene's promises counted in frames.
+    public func script(seed: UInt64, frameRate: Double? = nil) -> SceneScript {
+        let frameRate = frameRate ?? self.frameRate
         var attempt = self == .hd60
-            ? SceneBuilder(name: rawValue, seed: seed, width: 1920, height: 1080, frameRate: 60)
-            : SceneBuilder(name: rawValue, seed: seed)
+            ? SceneBuilder(name: rawValue, seed: seed, width: 1920, height: 1080, frameRate: frameRate)
+            : SceneBuilder(name: rawValue, seed: seed, frameRate: frameRate)
         // Draw until the random choices keep the scene's promise (flights long enough…);
         // the draws go on from the same generator, so this stays deterministic.
         for _ in 0..<500 {

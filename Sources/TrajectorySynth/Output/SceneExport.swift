@@ -32,9 +32,9 @@ public enum SceneExport {
     /// Files are written under temporary names and renamed at the end, so a failure never
     /// leaves a clip without its truth, or half a clip.
     public static func write(
-        _ scene: CatalogScene, seed: UInt64, to folder: URL, crf: Int = defaultQuality
+        _ scene: CatalogScene, seed: UInt64, to folder: URL, crf: Int = defaultQuality, frameRate: Int? = nil
     ) throws -> Clip {
-        let script = scene.script(seed: seed)
+        let script = scene.script(seed: seed, frameRate: frameRate.map(Double.init))
         let name = baseName(scene, seed: seed)
         let video = folder.appendingPathComponent("\(name).mp4")
         let truthFile = folder.appendingPathComponent("\(name).truth.json")
