@@ -90,7 +90,7 @@ extension RequestOptions {
         let step = SlowMotion.frameStep(forFrameRate: frameRate)
         Diagnostics.note(
             "'\(input)' has \(frameRate.formatted(.number.precision(.fractionLength(0...2)))) frames a second: analysing it "
-                + "as slow motion, one frame in \(step), about 30 a second "
+                + "as slow motion, one frame in \(step), about \(Int(SlowMotion.analysedFrameRate)) a second "
                 + "(--spacing \(spacing.formatted(.number.precision(.fractionLength(0...6))))); --spacing 0 analyses every frame")
     }
 
