@@ -183,7 +183,9 @@ struct Demuxer: ~Copyable {
         case FFmpegCode.noSuchFile: return VideoError(.noSuchFile, uri: uri)
         case FFmpegCode.permissionDenied: return VideoError(.permissionDenied, uri: uri)
         default:
-            if let file = LocalFile(path: uri), file.kind == .regular, file.size == 0 { return VideoError(.emptyFile, uri: uri) }
+            if let file = FFmpegURL.localPath(of: uri).flatMap(LocalFile.init(path:)), file.kind == .regular, file.size == 0 {
+                return VideoError(.emptyFile, uri: uri)
+            }
             if code == FFmpegCode.invalidData { return VideoError(.notAVideo, uri: uri, detail: log.latest) }
             if code == FFmpegCode.timedOut { return VideoError(.readFailed, uri: uri, detail: "no data arrived in time (timed out)") }
             return VideoError(.readFailed, uri: uri, detail: log.latest ?? FFmpegCode.message(code))

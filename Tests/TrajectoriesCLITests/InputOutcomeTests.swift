@@ -64,6 +64,9 @@ import TrajectoryKit
             return directory
         },
         Case("an empty file", .fails(reason: "is empty")) { try write(Data(), to: $0, as: "empty.mp4") },
+        Case("an empty file given as a file: URL", .fails(reason: "is empty")) { folder in
+            (["file:" + (try write(Data(), to: folder, as: "empty.mp4")).path], nil)
+        },
         Case("a text file", .fails(reason: "is not a video")) {
             try write(Data("notes, not a video\n".utf8), to: $0, as: "notes.txt")
         },
