@@ -56,8 +56,8 @@ struct PictureConverter: ~Copyable {
             source = try toYUV420(frame, width: size.width, height: size.height, fullRange: fullRange, uri: uri)
             encoding = ColourEncoding(matrix: isRGB ? .bt601 : matrix, fullRange: fullRange)
         }
-        let turned = rotation == 90 || rotation == 270
-        picture.resize(width: turned ? height : width, height: turned ? width : height)
+        let shown = VideoInfo.displayedSize(width: width, height: height, rotation: rotation)
+        picture.resize(width: shown.width, height: shown.height)
         picture.encoding = encoding
         let chroma = (width: (width + 1) / 2, height: (height + 1) / 2)
         Self.copy(source.0, width: width, height: height, rotation: rotation, into: &picture.luma, rowLength: picture.width)

@@ -48,6 +48,12 @@ public struct VideoInfo: Sendable, Hashable, Codable {
         self.pixelFormat = pixelFormat
         self.rotation = rotation
     }
+
+    /// The size at which a frame stored `width` × `height` is shown once turned by `rotation`
+    /// degrees: a quarter turn swaps the sides.
+    static func displayedSize(width: Int, height: Int, rotation: Int) -> (width: Int, height: Int) {
+        rotation == 90 || rotation == 270 ? (height, width) : (width, height)
+    }
 }
 
 /// A frame rate as an exact fraction, so 29.97 fps is 30000/1001 and timestamps do not drift.

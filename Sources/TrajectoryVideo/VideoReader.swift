@@ -77,9 +77,8 @@ public struct VideoReader: ~Copyable {
         // A stream that states no size (a capture joined mid-broadcast, before its parameter
         // sets) gives it with its first decodable frame, as detect would measure it.
         if info.width == 0 || info.height == 0, let (frame, _) = reader.nextDecodedFrame() {
-            let quarterTurned = info.rotation == 90 || info.rotation == 270
-            let (width, height) = (Int(frame.pointee.width), Int(frame.pointee.height))
-            (info.width, info.height) = quarterTurned ? (height, width) : (width, height)
+            (info.width, info.height) = VideoInfo.displayedSize(
+                width: Int(frame.pointee.width), height: Int(frame.pointee.height), rotation: info.rotation)
             if let name = av_get_pix_fmt_name(AVPixelFormat(rawValue: frame.pointee.format)) {
                 info.pixelFormat = String(cString: name)
             }
@@ -345,11 +344,9 @@ public struct VideoReader: ~Copyable {
             else if duration > 0 && frameRate > 0 { (Int((duration * frameRate).rounded()), .estimate) }
             else { (0, .unknown) }
         let format = parameters.format >= 0 ? AVPixelFormat(rawValue: parameters.format) : decoder.pixelFormat
-        let quarterTurned = rotation == 90 || rotation == 270
+        let shown = VideoInfo.displayedSize(width: Int(parameters.width), height: Int(parameters.height), rotation: rotation)
         return VideoInfo(
-            uri: uri,
-            width: Int(quarterTurned ? parameters.height : parameters.width),
-            height: Int(quarterTurned ? parameters.width : parameters.height),
+            uri: uri, width: shown.width, height: shown.height,
             frameRate: frameRate, frameCount: frameCount, frameCountSource: frameCountSource, duration: duration,
             codec: String(cString: avcodec_get_name(parameters.codec_id)),
             pixelFormat: av_get_pix_fmt_name(format).map { String(cString: $0) } ?? "unknown",
