@@ -106,18 +106,8 @@ import TrajectoryKit
 
     @Test("a target frame time or analysis size that makes no sense is refused with its name", arguments: [0, -1, Double.nan, Double.infinity])
     func invalidTarget(seconds: Double) throws {
-        let request = try DetectTrajectoriesRequest(trajectoryLength: 10)
-        request.targetFrameTime = seconds
-        let error = #expect(throws: ConfigurationError.self) {
-            try SequenceRequestHandler().perform([request], on: RequestTests.frames[0], frame: FrameStamp(index: 0, time: 0))
-        }
-        #expect(error?.parameter == "targetFrameTime")
-
-        let sized = try DetectTrajectoriesRequest(trajectoryLength: 10)
-        sized.minimumAnalysisLongSide = 0
-        #expect(throws: ConfigurationError.self) {
-            try SequenceRequestHandler().perform([sized], on: RequestTests.frames[0], frame: FrameStamp(index: 0, time: 0))
-        }
+        try RequestTests.expectRefused("targetFrameTime") { $0.targetFrameTime = seconds }
+        try RequestTests.expectRefused("minimumAnalysisLongSide") { $0.minimumAnalysisLongSide = 0 }
     }
 }
 

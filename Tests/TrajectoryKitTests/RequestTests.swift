@@ -147,12 +147,7 @@ import TrajectoryKit
 
     @Test("a spacing set to a negative or non-finite value is refused at the next frame, naming it", arguments: [-0.5, .nan, .infinity])
     func invalidSpacingSetLater(spacing: Double) throws {
-        let request = try DetectTrajectoriesRequest(trajectoryLength: 10)
-        request.frameAnalysisSpacing = spacing
-        let error = #expect(throws: ConfigurationError.self) {
-            try SequenceRequestHandler().perform([request], on: Self.frames[0], frame: FrameStamp(index: 0, time: 0))
-        }
-        #expect(error?.parameter == "frameAnalysisSpacing")
+        try Self.expectRefused("frameAnalysisSpacing") { $0.frameAnalysisSpacing = spacing }
     }
 
     @Test("a region of interest moved across a still scene, keeping its size, finds no motion there", arguments: [0.00625, 0.0125, 0.0625, 0.1, 0.5])
@@ -195,12 +190,21 @@ import TrajectoryKit
     func invalidSettings() throws {
         #expect(throws: ConfigurationError.self) { try DetectTrajectoriesRequest(trajectoryLength: 4) }
         #expect(throws: ConfigurationError.self) { try DetectTrajectoriesRequest(frameAnalysisSpacing: -1, trajectoryLength: 10) }
+        try Self.expectRefused("objectMaximumNormalizedRadius") { $0.objectMaximumNormalizedRadius = 2 }
+    }
+
+    /// Expects a request changed by `change` to be refused at its next frame, with a
+    /// `ConfigurationError` naming `parameter`: settings are plain properties, checked when used.
+    static func expectRefused(
+        _ parameter: String, sourceLocation: SourceLocation = #_sourceLocation,
+        after change: (DetectTrajectoriesRequest) -> Void
+    ) throws {
         let request = try DetectTrajectoriesRequest(trajectoryLength: 10)
-        request.objectMaximumNormalizedRadius = 2
-        let error = #expect(throws: ConfigurationError.self) {
-            try SequenceRequestHandler().perform([request], on: Self.frames[0], frame: FrameStamp(index: 0, time: 0))
+        change(request)
+        let error = #expect(throws: ConfigurationError.self, sourceLocation: sourceLocation) {
+            try SequenceRequestHandler().perform([request], on: frames[0], frame: FrameStamp(index: 0, time: 0))
         }
-        #expect(error?.parameter == "objectMaximumNormalizedRadius")
+        #expect(error?.parameter == parameter, sourceLocation: sourceLocation)
     }
 }
 
