@@ -57,6 +57,6 @@ let package = Package(
         // Runs the built `trajectories` binary the way a user would.
         .testTarget(
             name: "TrajectoriesCLITests",
-            dependencies: ["TrajectoryEvaluation", "TrajectoryKit", "TrajectoryVideo", "TrajectoryDrawing"]),
+            dependencies: ["TrajectoryEvaluation", "TrajectoryKit", "TrajectoryVideo", "TrajectoryDrawing", "TrajectorySynth"]),
     ]
 )
