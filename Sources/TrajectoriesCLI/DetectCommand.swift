@@ -92,11 +92,13 @@ struct DetectCommand: ParsableCommand {
         request: DetectTrajectoriesRequest, stopper: RunStopper, history: inout TrajectoryHistory
     ) throws -> TrajectoryReport {
         var collector = TrajectoryCollector()
+        var note: String?
         let summary = try VideoTrajectoryDetection.run(
             uri: input, request: request, maximumFramePixels: limitOptions.maximumFramePixels,
             networkTimeout: limitOptions.networkTimeout, loopFilter: skipsLoopFilter ? .skipped : .applied,
-            stopper: stopper, onOpen: { requestOptions.suit(request, toFrameRate: $0.frameRate, input: input) }
+            stopper: stopper, onOpen: { note = requestOptions.suit(request, toFrameRate: $0.frameRate, input: input) }
         ) { frame in
+            Diagnostics.noteOnce(&note)
             collector.add(frame.observations)
             if pictures.isRequested { history.record(frame.observations, frame: frame.stamp) }
         }
@@ -117,11 +119,13 @@ struct DetectCommand: ParsableCommand {
         history: inout TrajectoryHistory
     ) throws -> VideoTrajectoryDetection.Summary {
         var builder: FrameReportBuilder?
+        var note: String?
         return try VideoTrajectoryDetection.run(
             uri: input, request: request, maximumFramePixels: limitOptions.maximumFramePixels,
             networkTimeout: limitOptions.networkTimeout, loopFilter: skipsLoopFilter ? .skipped : .applied,
-            stopper: stopper, onOpen: { requestOptions.suit(request, toFrameRate: $0.frameRate, input: input) }
+            stopper: stopper, onOpen: { note = requestOptions.suit(request, toFrameRate: $0.frameRate, input: input) }
         ) { frame in
+            Diagnostics.noteOnce(&note)
             if pictures.isRequested { history.record(frame.observations, frame: frame.stamp) }
             guard !frame.observations.isEmpty else { return }
             if builder == nil {

@@ -22,6 +22,13 @@ enum Diagnostics {
         write("trajectories: note: \(message)")
     }
 
+    /// Says `pending`, if any, and clears it, so that it is said once.
+    static func noteOnce(_ pending: inout String?) {
+        guard let message = pending else { return }
+        pending = nil
+        note(message)
+    }
+
     static func error(_ message: String) {
         write("trajectories: error: \(message)")
     }

@@ -81,14 +81,16 @@ struct RequestOptions: ParsableArguments {
 
 extension RequestOptions {
     /// Without `--spacing`, sets `request` to analyse slow motion at about 30 frames a second
-    /// (``SlowMotion``), saying so on standard error. Called once the video is open.
-    func suit(_ request: DetectTrajectoriesRequest, toFrameRate frameRate: Double, input: String) {
+    /// (``SlowMotion``). Called once the video is open; returns the note that says so, for
+    /// standard error once a frame has been analysed (an input that then fails to give one
+    /// gets its error line alone), or nil when the request is left as it was.
+    func suit(_ request: DetectTrajectoriesRequest, toFrameRate frameRate: Double, input: String) -> String? {
         guard frameAnalysisSpacing == nil, let spacing = SlowMotion.frameAnalysisSpacing(forFrameRate: frameRate) else {
-            return
+            return nil
         }
         request.frameAnalysisSpacing = spacing
         let step = SlowMotion.frameStep(forFrameRate: frameRate)
-        Diagnostics.note(
+        return (
             "'\(input)' has \(frameRate.formatted(.number.precision(.fractionLength(0...2)))) frames a second: analysing it "
                 + "as slow motion, one frame in \(step), about \(Int(SlowMotion.analysedFrameRate)) a second "
                 + "(--spacing \(spacing.formatted(.number.precision(.fractionLength(0...6))))); --spacing 0 analyses every frame")

@@ -68,9 +68,9 @@ import TrajectoryKit
         #expect(decisions == [true, false, true, false])
     }
 
-    @Test("slow motion is analysed at about 30 frames a second; ordinary rates and unknown ones frame by frame", arguments: [
+    @Test("slow motion is analysed at about 30 frames a second; ordinary rates, unknown ones and those past any camera (a damaged stream's 90 000) frame by frame", arguments: [
         (24.0, 1), (30, 1), (50, 1), (60000.0 / 1001, 1), (60, 1), (89.9, 1), (90, 3), (100, 3), (120000.0 / 1001, 4),
-        (120, 4), (240, 8), (480, 16), (0, 1), (.nan, 1), (.infinity, 1),
+        (120, 4), (240, 8), (480, 16), (960, 32), (1000, 33), (1000.1, 1), (90_000, 1), (0, 1), (.nan, 1), (.infinity, 1),
     ])
     func slowMotionStep(frameRate: Double, step: Int) {
         #expect(SlowMotion.frameStep(forFrameRate: frameRate) == step)

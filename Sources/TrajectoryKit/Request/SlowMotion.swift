@@ -19,14 +19,17 @@ public enum SlowMotion {
     /// Videos of at least this many frames a second count as slow motion. Ordinary rates up to
     /// 60 stay analysed frame by frame, as Vision does.
     public static let lowestFrameRate = 90.0
+    /// Stated rates above this are not believed: FFmpeg states its time base (90 000 for
+    /// MPEG-TS) when it cannot tell a damaged stream's rate, and phones film at most 960.
+    public static let highestFrameRate = 1000.0
     /// About how many frames a second of slow-motion video are analysed.
     public static let analysedFrameRate = 30.0
 
     /// How many frames apart analysed frames are in a video of `frameRate` frames a second:
-    /// the whole number nearest `frameRate / 30`, or 1 (every frame) below ``lowestFrameRate``
-    /// or when the rate is unknown (0, infinite or NaN).
+    /// the whole number nearest `frameRate / 30`, or 1 (every frame) below ``lowestFrameRate``,
+    /// above ``highestFrameRate``, or when the rate is unknown (0, infinite or NaN).
     public static func frameStep(forFrameRate frameRate: Double) -> Int {
-        guard frameRate.isFinite, frameRate >= lowestFrameRate else { return 1 }
+        guard frameRate.isFinite, (lowestFrameRate...highestFrameRate).contains(frameRate) else { return 1 }
         return Int((frameRate / analysedFrameRate).rounded())
     }
 
