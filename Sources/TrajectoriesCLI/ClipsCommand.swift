@@ -45,6 +45,12 @@ struct ClipsCommand: ParsableCommand {
                 Diagnostics.warning("'\(result)' has no trajectories; no clips written")
                 return
             }
+            // Times detect set forward are nowhere in the file: no clip could be cut at them.
+            if report.warnings.contains(where: { $0.hasPrefix(VideoReader.timestampWentBackWarning) }) {
+                throw CommandFailure(
+                    "'\(result)' holds times that are not the file's own (its timestamps go back: a damaged or spliced "
+                        + "stream), so clips cannot find them in '\(input)'")
+            }
             let info = try VideoReader.describe(uri: input)
             try checkMatch(report.source, info)
             try makeFolder()

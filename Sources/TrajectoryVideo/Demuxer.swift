@@ -135,7 +135,11 @@ struct Demuxer: ~Copyable {
             guard let video = streams.first(where: { $0.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO }) else {
                 throw VideoError(.noVideoStream, uri: uri)
             }
-            throw VideoError(.noDecoder, uri: uri, detail: String(cString: avcodec_get_name(video.pointee.codecpar.pointee.codec_id)))
+            let codecID = video.pointee.codecpar.pointee.codec_id
+            // A codec FFmpeg has no name for is most often a damaged header; "none" would say nothing.
+            let codecName = codecID == AV_CODEC_ID_NONE
+                ? "the stream names none FFmpeg knows (is its header damaged?)" : String(cString: avcodec_get_name(codecID))
+            throw VideoError(.noDecoder, uri: uri, detail: codecName)
         }
         let stream = streams[Int(index)]
         // An audio file's cover art is a one-picture "video" stream; it is not footage.

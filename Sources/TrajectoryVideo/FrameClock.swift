@@ -3,11 +3,19 @@ import TrajectoryKit
 /// Turns decoded frames' timestamps into `FrameStamp`s: seconds since the stream's start
 /// time, so an ordinary file starts at 0. A frame without a timestamp is placed one frame
 /// duration after the last stamped frame (or at index ÷ frame rate when none was).
+///
+/// Times never go back, nor below 0: a timestamp that would put a frame before the one
+/// before it (a damaged packet header, a stream spliced from two) starts the clock again
+/// from there, one frame duration after that frame (``restarts`` counts it). A trajectory's
+/// fit needs its frames in time order, and the JSON contract promises times of 0 or more.
+/// Gaps forward are kept: they are a variable frame rate's, or dropped frames'.
 struct FrameClock {
     private let secondsPerTick: Double
     private let secondsPerFrame: Double
     private var origin: Int64?
     private var last: FrameStamp?
+    /// How many times a timestamp going back started the clock again.
+    private(set) var restarts = 0
 
     /// Used for frames without timestamps when the stream does not state its frame rate either.
     static let fallbackFrameRate = 30.0
@@ -45,12 +53,20 @@ struct FrameClock {
         return last.time + secondsPerFrame * 1.5 >= seconds
     }
 
+    /// Forgets the last frame, so that the next may be earlier: after a seek.
+    mutating func forgetLastFrame() { last = nil }
+
     /// The stamp of the frame with 0-based presentation index `index` and best-effort
     /// timestamp `timestamp` in ticks (nil when it has none).
     mutating func stamp(index: Int, timestamp: Int64?) -> FrameStamp {
         let time: Double
         if let timestamp {
-            let origin = self.origin ?? timestamp
+            var origin = self.origin ?? timestamp
+            let earliest = last.map { $0.time + Double(index - $0.index) * secondsPerFrame } ?? 0
+            if Double(timestamp - origin) * secondsPerTick < (last?.time ?? 0) - Self.sameInstant {
+                origin = timestamp - Int64((earliest / secondsPerTick).rounded())
+                restarts += 1
+            }
             self.origin = origin
             time = Double(timestamp - origin) * secondsPerTick
         } else if let last {

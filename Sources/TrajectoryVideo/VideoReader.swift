@@ -137,6 +137,12 @@ public struct VideoReader: ~Copyable {
     /// decoder rejected, FFmpeg's error messages. Each is one line; repeats are counted.
     public var warnings: [String] { log.messages }
 
+    /// The warning for frames whose times were set forward (``FrameStamp``s never go back):
+    /// without the frame's number, so that many such frames make one warning, counted.
+    public static let timestampWentBackWarning =
+        "a frame's timestamp goes back (a damaged or spliced stream): the times after it continue "
+        + "from the frame before, and differ from the file's own"
+
     /// Decodes the next frame in presentation order and lends its luma plane to `body`.
     ///
     /// The plane is 8-bit grey, `layout.height` rows of `layout.width` pixels, `bytesPerRow`
@@ -200,7 +206,11 @@ public struct VideoReader: ~Copyable {
         let log = self.log
         guard log.collecting({ decodeNextFrame() }) else { return nil }
         let timestamp = decoder.frame.pointee.best_effort_timestamp
+        let restartsBefore = clock.restarts
         let stamp = clock.stamp(index: framesRead, timestamp: timestamp == FFmpegCode.noTimestamp ? nil : timestamp)
+        if clock.restarts > restartsBefore {
+            log.add(Self.timestampWentBackWarning)
+        }
         framesRead += 1
         return (decoder.frame, stamp)
     }
@@ -231,6 +241,7 @@ public struct VideoReader: ~Copyable {
         }
         guard demuxer.seekToKeyframe(atOrBefore: target) >= 0 else { return .failed }
         decoder.flush()
+        clock.forgetLastFrame()
         hasSeeked = true
         return .seeked
     }

@@ -48,11 +48,11 @@ public enum VideoTrajectoryDetection {
         /// Whether a ``RunStopper`` ended the run before the video's end.
         public var stoppedEarly = false
 
-        /// The video's duration: the container's when it gives one, else the decoded frames' span.
+        /// The video's duration: the container's, or the decoded frames' span when that is longer
+        /// (a container that states none, or a spliced stream whose times went on past it).
         public var duration: Double {
-            if info.duration > 0 { return info.duration }
-            guard let lastFrameTime else { return 0 }
-            return lastFrameTime + (info.frameRate > 0 ? 1 / info.frameRate : 0)
+            guard let lastFrameTime else { return max(info.duration, 0) }
+            return max(info.duration, lastFrameTime + (info.frameRate > 0 ? 1 / info.frameRate : 0))
         }
     }
 

@@ -80,6 +80,13 @@ import TrajectoryKit
             try FFmpeg.run(["-f", "lavfi", "-i", "sine=frequency=440:duration=1", "-c:a", "aac", file.path])
             return file
         },
+        Case("an MKV whose header names a codec FFmpeg does not know", .fails(reason: "names none FFmpeg knows")) { folder in
+            let file = try ball.make(in: folder, named: "unknown.mkv", options: ThrownBallClip.h264)
+            var bytes = try Data(contentsOf: file)
+            let codecID = try #require(bytes.range(of: Data("V_MPEG4/ISO/AVC".utf8)), "the MKV names its codec")
+            bytes.replaceSubrange(codecID, with: Data("V_NO/SUCH/CODEC".utf8))
+            return try write(bytes, to: folder, as: "unknown.mkv")
+        },
         Case("a single still image", .succeeds(frames: 1...1, warns: true)) { folder in
             try ball.make(in: folder, named: "still.png", frames: 1, options: [])
         },
@@ -91,6 +98,10 @@ import TrajectoryKit
         },
         Case("an MPEG-TS cut short", .succeeds(frames: 5...(frames - 5), warns: true)) { folder in
             try halve(ball.make(in: folder, named: "stream.ts", options: ThrownBallClip.h264))
+        },
+        Case("an MPEG-TS spliced from two, its timestamps going back at the join", .succeeds(frames: (2 * frames)...(2 * frames), trajectories: 2, warns: true)) { folder in
+            let part = try Data(contentsOf: ball.make(in: folder, named: "part.ts", options: ThrownBallClip.h264))
+            return try write(part + part, to: folder, as: "spliced.ts")
         },
         Case("an H.264 stream with corrupt bytes in the middle", .succeeds(frames: (frames / 2)...frames, warns: true)) { folder in
             let file = try ball.make(in: folder, named: "damaged.h264", options: ThrownBallClip.h264 + ["-g", "10"])

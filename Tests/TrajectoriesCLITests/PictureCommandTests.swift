@@ -179,6 +179,27 @@ import TrajectoryVideo
         #expect(try Self.decodeAll(path).count == report.source.frameCount)
     }
 
+    @Test("a spliced stream, its times set forward by detect, gets an overlay of every frame; clips refuses it in one line saying why")
+    func picturesOfASplicedStream() throws {
+        let folder = try CommandLineRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let part = try Data(contentsOf: ThrownBallClip().make(in: folder, named: "part.ts", options: ThrownBallClip.h264))
+        let stream = try InputOutcomeTests.write(part + part, to: folder, as: "spliced.ts").path
+        let overlay = folder.appendingPathComponent("overlay.mp4").path, resultPath = folder.appendingPathComponent("R.json").path
+        let detect = try CommandLineRunner.run(["detect", stream, "--overlay", overlay, "--output", resultPath])
+        #expect(detect.status == 0, "\(detect.errorLines)")
+        let report = try JSONDecoder().decode(TrajectoryReport.self, from: Data(contentsOf: URL(fileURLWithPath: resultPath)))
+        try #require(report.trajectories.count == 2, "one flight in each part")
+        // The second part's flight comes after the first's, not at the same times.
+        #expect(report.trajectories[1].timeRange.start >= report.trajectories[0].timeRange.end)
+        #expect(try Self.decodeAll(overlay).count == report.source.frameCount)
+
+        let clips = try CommandLineRunner.run(["clips", stream, "--result", resultPath, "--out", folder.appendingPathComponent("clips").path])
+        // Before, it was refused as another video's result: "was made from a … video of 2.40 s".
+        #expect(clips.status == 1)
+        #expect(clips.errorLines.count == 1 && clips.errorLines[0].contains("not the file's own"), "\(clips.errorLines)")
+    }
+
     @Test("a stream that changes size part-way gets an overlay and clips at its first size, with every frame")
     func picturesOfAStreamThatChangesSize() throws {
         let folder = try CommandLineRunner.temporaryFolder()

@@ -74,3 +74,25 @@ struct DamagedFileTests {
         #expect(warnings.allSatisfy { !$0.contains("\n") })
     }
 }
+
+extension DamagedFileTests {
+    @Test("an MPEG-TS spliced from two whose timestamps go back at the join: times keep going forward, with a warning")
+    func splicedStream() throws {
+        let directory = try TemporaryDirectory()
+        let part = directory.file("part.ts")
+        try Self.scene.write(to: part, count: Self.frameCount, settings: quickSettings(crf: 23))
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: part))
+        let spliced = directory.file("spliced.ts")
+        try (bytes + bytes).write(to: URL(fileURLWithPath: spliced))
+
+        let (info, frames, warnings) = try decodeAll(spliced)
+
+        #expect(frames.count == 2 * Self.frameCount)
+        let frameDuration = 1 / info.frameRate
+        for (earlier, later) in zip(frames, frames.dropFirst()) {
+            // One frame apart throughout: the second part follows the first, as it was shown.
+            #expect(abs(later.stamp.time - earlier.stamp.time - frameDuration) < 1e-6, "frame \(later.stamp.index)")
+        }
+        #expect(warnings.contains { $0.hasPrefix("a frame's timestamp goes back (a damaged or spliced stream)") }, "\(warnings)")
+    }
+}
