@@ -87,6 +87,15 @@ import TrajectoryKit
             bytes.replaceSubrange(codecID, with: Data("V_NO/SUCH/CODEC".utf8))
             return try write(bytes, to: folder, as: "unknown.mkv")
         },
+        // The slow-motion note waits for an analysed frame: none comes, so the error is the one line.
+        Case("a slow-motion (240 fps) MP4 whose coded frames are all zeroed", .fails(reason: "no frame could be decoded")) { folder in
+            let file = try ThrownBallClip(frameRate: 240).make(in: folder, named: "blank.mp4", options: ThrownBallClip.h264)
+            var bytes = try Data(contentsOf: file)
+            let mdat = try #require(bytes.range(of: Data("mdat".utf8)), "an MP4 holds its frames in an mdat box")
+            let size = bytes[(mdat.lowerBound - 4)..<mdat.lowerBound].reduce(0) { $0 << 8 | Int($1) }
+            bytes.replaceSubrange(mdat.upperBound..<(mdat.lowerBound - 4 + size), with: Data(count: size - 8))
+            return try write(bytes, to: folder, as: "blank.mp4")
+        },
         Case("a single still image", .succeeds(frames: 1...1, warns: true)) { folder in
             try ball.make(in: folder, named: "still.png", frames: 1, options: [])
         },
