@@ -53,6 +53,11 @@ struct FrameClock {
         return last.time + secondsPerFrame * 1.5 >= seconds
     }
 
+    /// `ticks` as a timestamp, or nil when no Int64 holds it.
+    private static func tick(_ ticks: Double) -> Int64? {
+        ticks.isFinite && abs(ticks) < Double(Int64.max / 2) ? Int64(ticks) : nil
+    }
+
     /// Forgets the last frame, so that the next may be earlier: after a seek.
     mutating func forgetLastFrame() { last = nil }
 
@@ -61,14 +66,15 @@ struct FrameClock {
     mutating func stamp(index: Int, timestamp: Int64?) -> FrameStamp {
         let time: Double
         if let timestamp {
+            // In Double: a damaged stream's timestamps may be far enough apart to overflow Int64.
             var origin = self.origin ?? timestamp
-            let earliest = last.map { $0.time + Double(index - $0.index) * secondsPerFrame } ?? 0
-            if Double(timestamp - origin) * secondsPerTick < (last?.time ?? 0) - Self.sameInstant {
-                origin = timestamp - Int64((earliest / secondsPerTick).rounded())
+            if (Double(timestamp) - Double(origin)) * secondsPerTick < (last?.time ?? 0) - Self.sameInstant {
+                let earliest = last.map { $0.time + Double(index - $0.index) * secondsPerFrame } ?? 0
+                origin = Self.tick(Double(timestamp) - (earliest / secondsPerTick).rounded()) ?? timestamp
                 restarts += 1
             }
             self.origin = origin
-            time = Double(timestamp - origin) * secondsPerTick
+            time = (Double(timestamp) - Double(origin)) * secondsPerTick
         } else if let last {
             time = last.time + Double(index - last.index) * secondsPerFrame
         } else {
