@@ -103,6 +103,23 @@ import TrajectoryKit
             "\(motion) vs \(jump)")
     }
 
+    @Test("a camera held still, then nudged by under a pixel: the nudge is measured, not read as still",
+          arguments: [PixelPoint(x: 0.6, y: 0), PixelPoint(x: -0.3, y: 0.45), PixelPoint(x: 0.2, y: -0.7)])
+    func stillThenNudged(nudge: PixelPoint) throws {
+        var scene = Self.shakenScene()
+        var detector = BlobDetector()
+        // Still for six frames, so the detector keeps its tracking points and takes its shortcut
+        // for a still camera; the kept points must be read again from each new frame.
+        for frame in 0..<7 {
+            scene.cameraOffset = frame < 6 ? PixelPoint(x: 0, y: 0) : nudge
+            _ = detector.detect(scene.frame())
+        }
+        let motion = try #require(detector.lastCameraMotion)
+        #expect(
+            abs(motion.dx - nudge.x) <= Self.motionTolerance && abs(motion.dy - nudge.y) <= Self.motionTolerance,
+            "\(motion) vs \(nudge)")
+    }
+
     @Test("a shaken still scene with sharp edges gives no blobs", arguments: [1, 2, 3] as [UInt64])
     func shakenStillScene(seed: UInt64) {
         var scene = Self.shakenScene(seed: seed)
