@@ -49,7 +49,8 @@ struct ClipsCommand: ParsableCommand {
             if report.warnings.contains(where: { $0.hasPrefix(VideoReader.timestampWentBackWarning) }) {
                 throw CommandFailure(
                     "'\(result)' holds times that are not the file's own (its timestamps go back: a damaged or spliced "
-                        + "stream), so clips cannot find them in '\(input)'")
+                        + "stream), so clips cannot find them in '\(input)'; copy it into one timeline first "
+                        + "(ffmpeg -i '\(input)' -c copy fixed.mp4) and run detect on that")
             }
             let info = try VideoReader.describe(uri: input)
             try checkMatch(report.source, info)

@@ -198,6 +198,13 @@ import TrajectoryVideo
         // Before, it was refused as another video's result: "was made from a … video of 2.40 s".
         #expect(clips.status == 1)
         #expect(clips.errorLines.count == 1 && clips.errorLines[0].contains("not the file's own"), "\(clips.errorLines)")
+        // The way out the message gives: one timeline, which clips then cuts.
+        let fixed = folder.appendingPathComponent("fixed.mp4").path
+        try FFmpeg.run(["-i", stream, "-c", "copy", fixed])
+        #expect(try CommandLineRunner.run(["detect", fixed, "--output", resultPath]).status == 0)
+        let cut = try CommandLineRunner.run(["clips", fixed, "--result", resultPath, "--out", folder.appendingPathComponent("clips").path])
+        #expect(cut.status == 0, "\(cut.errorLines)")
+        #expect(cut.standardOutput.split(separator: "\n").count == 2, "a clip for each flight")
     }
 
     @Test("a stream that changes size part-way gets an overlay and clips at its first size, with every frame")
