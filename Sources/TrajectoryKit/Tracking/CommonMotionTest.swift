@@ -89,9 +89,11 @@ struct CommonMotionTest: Sendable {
         let kept = min(recent.count, criteria.framesKept)
         var age = 1
         for sample in earlier.reversed() {
-            while age < kept, recent[age: age].index > sample.frame { age += 1 }
-            guard age < kept else { return nil }
-            guard recent[age: age].index == sample.frame else { continue }
+            switch recent.find(frame: sample.frame, from: &age, below: kept) {
+            case .beyond: return nil
+            case .missing: continue
+            case .found: break
+            }
             let displacement = PixelVector(x: latest.center.x - sample.center.x, y: latest.center.y - sample.center.y)
             if displacement.length >= needed {
                 return ((recent[age: age].blobs, sample.center), displacement)

@@ -64,6 +64,25 @@ struct RecentFrames {
         }
     }
 
+    /// Where ``find(frame:from:below:)`` got to.
+    enum Search {
+        /// `age` is the frame's.
+        case found
+        /// The frame is not kept (it was not analysed); `age` is the next older frame's.
+        case missing
+        /// The frame is older than every frame looked at.
+        case beyond
+    }
+
+    /// Moves `age` towards older frames, to the kept frame with index `frame` or, when that is
+    /// not kept, the next older one; frames at `limit` or older are not looked at. A track's
+    /// points walked newest first pass the same `age` on, so the whole walk is one pass.
+    func find(frame: Int, from age: inout Int, below limit: Int) -> Search {
+        while age < limit, self[age: age].index > frame { age += 1 }
+        guard age < limit else { return .beyond }
+        return self[age: age].index == frame ? .found : .missing
+    }
+
     /// Marks blob `blob` of the frame `age` frames before the newest as a confirmed trajectory's point.
     mutating func claim(blob: Int, age: Int) {
         ring[(newest - age + capacity) % capacity].isClaimed[blob] = true

@@ -206,12 +206,14 @@ public final class TrajectoryTracker {
     private func claimPoints(of track: Track) {
         var age = 0
         for sample in track.history.reversed() {
-            while age < recentFrames.count, recentFrames[age: age].index > sample.frame { age += 1 }
-            guard age < recentFrames.count else { return }
-            guard recentFrames[age: age].index == sample.frame,
-                  let blob = recentFrames[age: age].blobs.firstIndex(where: { $0.center.isSame(as: sample.center) })
-            else { continue }
-            recentFrames.claim(blob: blob, age: age)
+            switch recentFrames.find(frame: sample.frame, from: &age, below: recentFrames.count) {
+            case .beyond: return
+            case .missing: continue
+            case .found:
+                guard let blob = recentFrames[age: age].blobs.firstIndex(where: { $0.center.isSame(as: sample.center) })
+                else { continue }
+                recentFrames.claim(blob: blob, age: age)
+            }
         }
     }
 
