@@ -3,7 +3,9 @@ import CVideoIO
 import TrajectoryKit
 
 /// Decodes a video frame by frame and lends out each frame's 8-bit luma plane, as a player
-/// would show it (display rotation applied), with its presentation time.
+/// would show it (display rotation applied), with its presentation time: seconds from the
+/// stream's start, never going back (where a damaged or spliced stream's timestamps do, the
+/// times after continue from the frame before, with ``timestampWentBackWarning``).
 ///
 /// Opens a file path, any URL FFmpeg understands, or `-` for standard input. Picks the best
 /// video stream and ignores the others (audio). Decoding is threaded; the luma plane is lent
