@@ -45,18 +45,15 @@ struct ClipsCommand: ParsableCommand {
                 Diagnostics.warning("'\(result)' has no trajectories; no clips written")
                 return
             }
-            // Times detect set forward are nowhere in the file: no clip could be cut at them.
-            if report.warnings.contains(where: { $0.hasPrefix(VideoReader.timestampWentBackWarning) }) {
-                throw CommandFailure(
-                    "'\(result)' holds times that are not the file's own (its timestamps go back: a damaged or spliced "
-                        + "stream), so clips cannot find them in '\(input)'; copy it into one timeline first "
-                        + "(ffmpeg -i '\(input)' -c copy fixed.mp4) and run detect on that")
-            }
+            // Where the stream's timestamps go back, detect set the times after forward: they are
+            // not the file's, but a read from the start gives them again.
+            let timesSetForward = report.warnings.contains { $0.hasPrefix(VideoReader.timestampWentBackWarning) }
             let info = try VideoReader.describe(uri: input)
-            try checkMatch(report.source, info)
+            try checkMatch(report.source, info, comparingDurations: !timesSetForward)
             try makeFolder()
-            // A stream that states no duration has the one detect measured from its frames.
-            let duration = info.duration > 0 ? info.duration : report.source.duration
+            // A stream that states no duration, or whose times were set forward past the one it
+            // states, has the one detect measured from its frames.
+            let duration = timesSetForward || info.duration <= 0 ? report.source.duration : info.duration
             let pieces = report.trajectories.map { trajectory in
                 let end = trajectory.timeRange.end + margin
                 return VideoClipper.Piece(
@@ -66,7 +63,13 @@ struct ClipsCommand: ParsableCommand {
             // Ctrl-C keeps the clips already whole and removes the one being written.
             let stopper = RunStopper()
             let interrupts = InterruptHandler(stopping: stopper)
-            let clips = try VideoClipper.cut(uri: input, pieces: pieces, stopper: stopper)
+            let clips = try VideoClipper.cut(uri: input, pieces: pieces, readingFromStart: timesSetForward, stopper: stopper)
+            // Said once the clips are cut, so that a failure is its error line alone.
+            if timesSetForward {
+                Diagnostics.note(
+                    "'\(result)' holds times set forward where the timestamps of '\(input)' go back: every clip was "
+                        + "re-encoded from a read from its start")
+            }
             // Where each clip really starts: a stream copy starts at the keyframe before the piece.
             for clip in clips {
                 guard let piece = pieces.first(where: { $0.path == clip.path }) else { continue }
@@ -102,12 +105,14 @@ struct ClipsCommand: ParsableCommand {
 
     /// The result must describe this video: same displayed size, about the same duration, as
     /// far as the video states them (a stream FFmpeg could not decode at its start states no
-    /// size; detect took its frames').
-    private func checkMatch(_ source: TrajectoryReport.SourceDescription, _ info: VideoInfo) throws {
+    /// size; detect took its frames'). Durations are not compared when detect set times
+    /// forward: its duration is then the frames' span, not the stream's.
+    private func checkMatch(_ source: TrajectoryReport.SourceDescription, _ info: VideoInfo, comparingDurations: Bool) throws {
         let frame = info.frameRate > 0 ? 1 / info.frameRate : 0.1
         let sizeIsStated = info.width > 0 && info.height > 0
         let sizeDiffers = sizeIsStated && (source.width != info.width || source.height != info.height)
-        let durationDiffers = source.duration > 0 && info.duration > 0 && abs(source.duration - info.duration) > max(0.5, 2 * frame)
+        let durationDiffers = comparingDurations && source.duration > 0 && info.duration > 0
+            && abs(source.duration - info.duration) > max(0.5, 2 * frame)
         if sizeDiffers || durationDiffers {
             throw CommandFailure(String(
                 format: "'%@' was made from a %d×%d video of %.2f s ('%@'), but '%@' is %d×%d and %.2f s long",

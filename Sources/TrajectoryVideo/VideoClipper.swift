@@ -63,6 +63,10 @@ public enum VideoClipper {
     /// - Parameters:
     ///   - maximumLeadIn: how many seconds before a piece's start its keyframe may lie for the
     ///     piece to be stream-copied.
+    ///   - readingFromStart: the pieces' times are those a reader gives from the stream's start
+    ///     rather than the file's own, because its timestamps go back and the reader set the times
+    ///     after forward (``VideoReader/timestampWentBackWarning``). No seek or stream copy can
+    ///     find such times, so every piece is then re-encoded from one read from the start.
     ///   - stopper: ends the cutting early from another thread (Ctrl-C). The clips finished
     ///     by then are returned, in the pieces' order; a clip still being written is removed,
     ///     as it would lack the end of its piece, and later pieces are not started. A stream
@@ -70,7 +74,7 @@ public enum VideoClipper {
     /// - Throws: ``VideoError`` when the video cannot be read or a clip cannot be written, or
     ///   (`.invalidSettings`) when a piece's range is not finite, starts before 0 or ends before it starts.
     public static func cut(
-        uri: String, pieces: [Piece], maximumLeadIn: Double = 1, stopper: RunStopper? = nil
+        uri: String, pieces: [Piece], maximumLeadIn: Double = 1, readingFromStart: Bool = false, stopper: RunStopper? = nil
     ) throws(VideoError) -> [Clip] {
         if let piece = pieces.first(where: { !($0.start.isFinite && $0.end.isFinite && 0 <= $0.start && $0.start <= $0.end) }) {
             throw VideoError(.invalidSettings, uri: piece.path, detail: "its range \(piece.start)…\(piece.end) s is not a span of the video")
@@ -79,13 +83,15 @@ public enum VideoClipper {
         var toEncode: [Int] = []
         for (index, piece) in pieces.enumerated() {
             if stopper?.isRequested == true { return clips.compactMap { $0 } }
-            if let clip = try StreamCopy.cut(uri: uri, piece: piece, maximumLeadIn: maximumLeadIn) {
+            if !readingFromStart, let clip = try StreamCopy.cut(uri: uri, piece: piece, maximumLeadIn: maximumLeadIn) {
                 clips[index] = clip
             } else {
                 toEncode.append(index)
             }
         }
-        for (index, clip) in try reEncode(uri: uri, pieces: toEncode.map { pieces[$0] }, stopper: stopper).enumerated() {
+        let encoded = try reEncode(
+            uri: uri, pieces: toEncode.map { pieces[$0] }, seeking: !readingFromStart, stopper: stopper)
+        for (index, clip) in encoded.enumerated() {
             clips[toEncode[index]] = clip
         }
         return clips.compactMap { $0 }
@@ -97,10 +103,11 @@ public enum VideoClipper {
     /// start: a piece an hour into a match would otherwise cost an hour of decoding. Should that
     /// seek fail, or give a first frame after the piece's start or without a timestamp (a
     /// container whose index is off), the video is read again from its start.
-    /// Each clip is nil when a stop came before it was whole.
-    private static func reEncode(uri: String, pieces: [Piece], stopper: RunStopper?) throws(VideoError) -> [Clip?] {
+    /// Each clip is nil when a stop came before it was whole. Without `seeking`, the video is
+    /// read from its start.
+    private static func reEncode(uri: String, pieces: [Piece], seeking: Bool, stopper: RunStopper?) throws(VideoError) -> [Clip?] {
         guard let earliestStart = pieces.map(\.start).min() else { return [] }
-        if earliestStart > 0, let clips = try reEncode(uri: uri, pieces: pieces, seekingTo: earliestStart, stopper: stopper) {
+        if seeking, earliestStart > 0, let clips = try reEncode(uri: uri, pieces: pieces, seekingTo: earliestStart, stopper: stopper) {
             return clips
         }
         // Read from the start, with nothing to check, this gives the clips.
@@ -171,6 +178,8 @@ private final class OpenClips {
         var writer: PictureVideoWriter?  // nil once finished
         let sourceStart: Double
         let firstTimestamp: Int64?
+        /// The clip's timestamp of the frame written last.
+        var lastTimestamp: Int64?
 
         init(writer: consuming PictureVideoWriter, sourceStart: Double, firstTimestamp: Int64?) {
             self.writer = consume writer
@@ -196,7 +205,13 @@ private final class OpenClips {
         }
         let entry = entries[index]!
         // Timestamps start at 0 in the clip.
-        let timestamp = frame.timestamp.map { $0 - (entry.firstTimestamp ?? 0) }
+        var timestamp = frame.timestamp.map { $0 - (entry.firstTimestamp ?? 0) }
+        // Where the stream's own go back inside the piece (a splice), the frame's time as read,
+        // which the reader keeps going forward, places it instead.
+        if let stamped = timestamp, let last = entry.lastTimestamp, stamped <= last {
+            timestamp = Int64(((frame.stamp.time - entry.sourceStart) / timing.timeBase.value).rounded())
+        }
+        entry.lastTimestamp = timestamp
         try entry.writer!.append(picture, timestamp: timestamp)
     }
 
