@@ -204,12 +204,14 @@ private final class OpenClips {
             entries[index] = Entry(writer: writer, sourceStart: frame.stamp.time, firstTimestamp: frame.timestamp)
         }
         let entry = entries[index]!
-        // Timestamps start at 0 in the clip.
-        var timestamp = frame.timestamp.map { $0 - (entry.firstTimestamp ?? 0) }
+        // Timestamps start at 0 in the clip. Wrapping: a damaged stream's far-apart timestamps
+        // must not trap, and the writer keeps a clip's times increasing whatever it is given.
+        var timestamp = frame.timestamp.map { $0 &- (entry.firstTimestamp ?? 0) }
         // Where the stream's own go back inside the piece (a splice), the frame's time as read,
         // which the reader keeps going forward, places it instead.
         if let stamped = timestamp, let last = entry.lastTimestamp, stamped <= last {
-            timestamp = Int64(((frame.stamp.time - entry.sourceStart) / timing.timeBase.value).rounded())
+            let ticks = ((frame.stamp.time - entry.sourceStart) / timing.timeBase.value).rounded()
+            timestamp = ticks.isFinite && abs(ticks) < Double(Int64.max / 2) ? Int64(ticks) : nil
         }
         entry.lastTimestamp = timestamp
         try entry.writer!.append(picture, timestamp: timestamp)
