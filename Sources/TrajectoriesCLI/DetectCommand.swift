@@ -92,15 +92,8 @@ struct DetectCommand: ParsableCommand {
         request: DetectTrajectoriesRequest, stopper: RunStopper, history: inout TrajectoryHistory
     ) throws -> TrajectoryReport {
         var collector = TrajectoryCollector()
-        var note: String?
-        let summary = try VideoTrajectoryDetection.run(
-            uri: input, request: request, maximumFramePixels: limitOptions.maximumFramePixels,
-            networkTimeout: limitOptions.networkTimeout, loopFilter: skipsLoopFilter ? .skipped : .applied,
-            stopper: stopper, onOpen: { note = requestOptions.suit(request, toFrameRate: $0.frameRate, input: input) }
-        ) { frame in
-            Diagnostics.noteOnce(&note)
+        let summary = try analyse(request, stopper: stopper, history: &history) { frame in
             collector.add(frame.observations)
-            if pictures.isRequested { history.record(frame.observations, frame: frame.stamp) }
         }
         let formatter = ReportFormatter(coordinates: coordinates, frameWidth: summary.info.width, frameHeight: summary.info.height)
         return TrajectoryReport(
@@ -119,14 +112,7 @@ struct DetectCommand: ParsableCommand {
         history: inout TrajectoryHistory
     ) throws -> VideoTrajectoryDetection.Summary {
         var builder: FrameReportBuilder?
-        var note: String?
-        return try VideoTrajectoryDetection.run(
-            uri: input, request: request, maximumFramePixels: limitOptions.maximumFramePixels,
-            networkTimeout: limitOptions.networkTimeout, loopFilter: skipsLoopFilter ? .skipped : .applied,
-            stopper: stopper, onOpen: { note = requestOptions.suit(request, toFrameRate: $0.frameRate, input: input) }
-        ) { frame in
-            Diagnostics.noteOnce(&note)
-            if pictures.isRequested { history.record(frame.observations, frame: frame.stamp) }
+        return try analyse(request, stopper: stopper, history: &history) { frame in
             guard !frame.observations.isEmpty else { return }
             if builder == nil {
                 builder = FrameReportBuilder(formatter: ReportFormatter(
@@ -135,6 +121,26 @@ struct DetectCommand: ParsableCommand {
             if let line = builder?.report(frame: frame.stamp, observations: frame.observations) {
                 try destination.writeLine(JSONOutput.line(line))
             }
+        }
+    }
+
+    /// Runs `request` over the input with the command's settings, suited to a slow-motion rate
+    /// when `--spacing` was not given (the note saying so waits for the first analysed frame,
+    /// so that an input that gives none fails in its error line alone). Records `history` when
+    /// pictures are asked for, then hands each analysed frame to `onAnalysedFrame`.
+    private func analyse(
+        _ request: DetectTrajectoriesRequest, stopper: RunStopper, history: inout TrajectoryHistory,
+        onAnalysedFrame: (VideoTrajectoryDetection.AnalysedFrame) throws -> Void
+    ) throws -> VideoTrajectoryDetection.Summary {
+        var note: String?
+        return try VideoTrajectoryDetection.run(
+            uri: input, request: request, maximumFramePixels: limitOptions.maximumFramePixels,
+            networkTimeout: limitOptions.networkTimeout, loopFilter: skipsLoopFilter ? .skipped : .applied,
+            stopper: stopper, onOpen: { note = requestOptions.suit(request, toFrameRate: $0.frameRate, input: input) }
+        ) { frame in
+            Diagnostics.noteOnce(&note)
+            if pictures.isRequested { history.record(frame.observations, frame: frame.stamp) }
+            try onAnalysedFrame(frame)
         }
     }
 }
