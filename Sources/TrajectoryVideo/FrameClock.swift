@@ -6,7 +6,7 @@ import TrajectoryKit
 ///
 /// Times never go back, nor below 0: a timestamp that would put a frame before the one
 /// before it (a damaged packet header, a stream spliced from two) starts the clock again
-/// from there, one frame duration after that frame (``restarts`` counts it). A trajectory's
+/// from there, one frame duration after that frame, and says so. A trajectory's
 /// fit needs its frames in time order, and the JSON contract promises times of 0 or more.
 /// Gaps forward are kept: they are a variable frame rate's, or dropped frames'.
 struct FrameClock {
@@ -14,8 +14,6 @@ struct FrameClock {
     private let secondsPerFrame: Double
     private var origin: Int64?
     private var last: FrameStamp?
-    /// How many times a timestamp going back started the clock again.
-    private(set) var restarts = 0
 
     /// Used for frames without timestamps when the stream does not state its frame rate either.
     static let fallbackFrameRate = 30.0
@@ -62,16 +60,18 @@ struct FrameClock {
     mutating func forgetLastFrame() { last = nil }
 
     /// The stamp of the frame with 0-based presentation index `index` and best-effort
-    /// timestamp `timestamp` in ticks (nil when it has none).
-    mutating func stamp(index: Int, timestamp: Int64?) -> FrameStamp {
+    /// timestamp `timestamp` in ticks (nil when it has none), and whether that timestamp went
+    /// back, so that the clock started again from the frame before.
+    mutating func stamp(index: Int, timestamp: Int64?) -> (stamp: FrameStamp, wentBack: Bool) {
         let time: Double
+        var wentBack = false
         if let timestamp {
             // In Double: a damaged stream's timestamps may be far enough apart to overflow Int64.
             var origin = self.origin ?? timestamp
             if (Double(timestamp) - Double(origin)) * secondsPerTick < (last?.time ?? 0) - Self.sameInstant {
                 let earliest = last.map { $0.time + Double(index - $0.index) * secondsPerFrame } ?? 0
                 origin = Self.tick(Double(timestamp) - (earliest / secondsPerTick).rounded()) ?? timestamp
-                restarts += 1
+                wentBack = true
             }
             self.origin = origin
             time = (Double(timestamp) - Double(origin)) * secondsPerTick
@@ -82,6 +82,6 @@ struct FrameClock {
         }
         let stamp = FrameStamp(index: index, time: time)
         last = stamp
-        return stamp
+        return (stamp, wentBack)
     }
 }

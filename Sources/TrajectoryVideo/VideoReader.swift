@@ -208,11 +208,8 @@ public struct VideoReader: ~Copyable {
         let log = self.log
         guard log.collecting({ decodeNextFrame() }) else { return nil }
         let timestamp = decoder.frame.pointee.best_effort_timestamp
-        let restartsBefore = clock.restarts
-        let stamp = clock.stamp(index: framesRead, timestamp: timestamp == FFmpegCode.noTimestamp ? nil : timestamp)
-        if clock.restarts > restartsBefore {
-            log.add(Self.timestampWentBackWarning)
-        }
+        let (stamp, wentBack) = clock.stamp(index: framesRead, timestamp: timestamp == FFmpegCode.noTimestamp ? nil : timestamp)
+        if wentBack { log.add(Self.timestampWentBackWarning) }
         framesRead += 1
         return (decoder.frame, stamp)
     }
