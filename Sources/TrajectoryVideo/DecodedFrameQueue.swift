@@ -5,16 +5,17 @@ import TrajectoryKit
 /// A bounded queue of decoded luma planes between a decoding thread and the thread that
 /// analyses them, so that decoding the next frames overlaps analysing this one.
 ///
-/// It holds a fixed ring of `capacity` slots. The decoding side either hands a decoded frame
+/// It holds a fixed ring of slots, as many as its ``DecodingLookahead`` lets frames wait, and
+/// fills as many of them as the lookahead's byte budget allows. The decoding side either hands a decoded frame
 /// over whole, when its luma plane can be read where the decoder put it
 /// (``push(handingOver:layout:stamp:)``: no pixel is copied, and the analysing side shrinks it
 /// if it must), or copies a converted plane, shrunk for analysis, into a slot's buffer
-/// (``push(width:height:shrunkBy:stamp:copy:)``); either waits while every slot is full. The
+/// (``push(width:height:shrunkBy:stamp:copy:)``); either waits while the queue is full. The
 /// analysing side borrows the oldest plane (``withOldest(_:)``) and gives it back when done,
 /// which lets go of a handed-over frame. Buffers and frame holders are allocated for the
 /// first frames and reused after that (FFmpeg recycles the decoder's picture buffers once
-/// let go of), so a steady stream allocates nothing per frame, and memory stays at `capacity`
-/// frames however long the video is.
+/// let go of), so a steady stream allocates nothing per frame, and memory stays at what the
+/// lookahead allows however long the video is.
 ///
 /// All bookkeeping happens under one lock; pixels are written and read outside it, each
 /// slot belonging to one side at a time.
@@ -44,12 +45,16 @@ final class DecodedFrameQueue: @unchecked Sendable {
         var stamp: FrameStamp
     }
 
-    let capacity: Int
+    let lookahead: DecodingLookahead
+    /// Slots in the ring.
+    private var capacity: Int { lookahead.maximumFrames }
     private let condition = NSCondition()
     private let slots: UnsafeMutablePointer<Slot>
     /// The slot of the oldest queued frame, and how many are queued (including one being analysed).
     private var oldest = 0
     private var queued = 0
+    /// Bytes of the queued frames' planes.
+    private var queuedBytes = 0
     private var producerFinished = false
     private var producerFailure: (any Error)?
     /// Whether decoding ended at the stream's end rather than stopped or failed.
@@ -59,11 +64,10 @@ final class DecodedFrameQueue: @unchecked Sendable {
     /// Rows of the copied planes start on this many bytes, which SIMD code likes.
     static let rowAlignment = 64
 
-    init(capacity: Int) {
-        precondition(capacity >= 2, "decoding overlaps analysis only with at least two buffers")
-        self.capacity = capacity
-        slots = UnsafeMutablePointer<Slot>.allocate(capacity: capacity)
-        slots.initialize(repeating: Slot(), count: capacity)
+    init(lookahead: DecodingLookahead) {
+        self.lookahead = lookahead
+        slots = UnsafeMutablePointer<Slot>.allocate(capacity: lookahead.maximumFrames)
+        slots.initialize(repeating: Slot(), count: lookahead.maximumFrames)
     }
 
     deinit {
@@ -110,7 +114,7 @@ final class DecodedFrameQueue: @unchecked Sendable {
         slots[index].plane = handOver.plane
         slots[index].frame = QueuedFrame(
             layout: layout, shrunkBy: 1, width: layout.width, height: layout.height, stamp: stamp)
-        enqueue()
+        enqueue(index)
         return true
     }
 
@@ -134,21 +138,24 @@ final class DecodedFrameQueue: @unchecked Sendable {
         try copy(destination, layout)
         slots[index].plane = UnsafePointer(destination)
         slots[index].frame = QueuedFrame(layout: layout, shrunkBy: shrunkBy, width: width, height: height, stamp: stamp)
-        enqueue()
+        enqueue(index)
     }
 
-    /// Waits for a free slot; nil once the analysing side has stopped.
+    /// Waits until the queue takes another frame; nil once the analysing side has stopped.
     private func waitForFreeSlot() -> Int? {
         condition.lock()
         defer { condition.unlock() }
-        while queued == capacity && !consumerStopped { condition.wait() }
+        while !lookahead.takesAnother(queuedFrames: queued, queuedBytes: queuedBytes) && !consumerStopped {
+            condition.wait()
+        }
         return consumerStopped ? nil : (oldest + queued) % capacity
     }
 
-    /// Queues the frame just written into the slot after the last queued one.
-    private func enqueue() {
+    /// Queues the frame just written into slot `index`, the one after the last queued frame.
+    private func enqueue(_ index: Int) {
         condition.lock()
         queued += 1
+        queuedBytes += slots[index].frame.layout.minimumByteCount
         condition.signal()
         condition.unlock()
     }
@@ -196,6 +203,7 @@ final class DecodedFrameQueue: @unchecked Sendable {
             condition.lock()
             oldest = (oldest + 1) % capacity
             queued -= 1
+            queuedBytes -= slot.frame.layout.minimumByteCount
             condition.signal()
             condition.unlock()
         }

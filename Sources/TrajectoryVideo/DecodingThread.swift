@@ -31,14 +31,14 @@ final class DecodingThread: @unchecked Sendable {
     private let uri: String
 
     /// Starts opening `uri` on a thread of its own, then decoding it on `decoderThreads` of
-    /// FFmpeg's threads into a new queue of `capacity` frames, each converted one shrunk as a
+    /// FFmpeg's threads into a new queue of as many frames as `lookahead` allows, each converted one shrunk as a
     /// request with `minimumAnalysisLongSide` would analyse it; a frame over `sizeLimit` ends
     /// decoding with its error. ``waitUntilOpen()`` says how the opening went.
     ///
     /// The opening is on the thread too because FFmpeg may wait there for as long as the input
     /// sends nothing (a pipe whose writer is silent), and a stop must not wait with it.
     init(
-        uri: String, networkTimeout: Double, decoderThreads: Int, loopFilter: LoopFilter, capacity: Int,
+        uri: String, networkTimeout: Double, decoderThreads: Int, loopFilter: LoopFilter, lookahead: DecodingLookahead,
         sizeLimit: FrameSizeLimit, minimumAnalysisLongSide: Int
     ) {
         self.uri = uri
@@ -46,7 +46,7 @@ final class DecodingThread: @unchecked Sendable {
         self.sizeLimit = sizeLimit
         self.minimumAnalysisLongSide = minimumAnalysisLongSide
         self.waitsWhenStopped = InputLocation.readsCanBeStopped(uri)
-        self.queue = DecodedFrameQueue(capacity: capacity)
+        self.queue = DecodedFrameQueue(lookahead: lookahead)
         let thread = Thread { [self] in
             openAndDecode(networkTimeout: networkTimeout, decoderThreads: decoderThreads, loopFilter: loopFilter)
         }

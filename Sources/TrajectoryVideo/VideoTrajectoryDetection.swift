@@ -4,8 +4,8 @@ import TrajectoryKit
 /// Runs a ``DetectTrajectoriesRequest`` over every frame of a video, so memory stays flat
 /// however long the video is.
 ///
-/// Decoding runs on a thread of its own, a few frames ahead of the analysis on the caller's
-/// thread (``decodedFramesAhead``), so the two overlap on a machine with more than one core;
+/// Decoding runs on a thread of its own, up to a few dozen frames ahead of the analysis on the
+/// caller's thread (``DecodingLookahead``), so the two overlap on a machine with more than one core;
 /// FFmpeg decodes on one thread per core but one, the other being the analysis's. A decoded
 /// frame whose luma plane is 8-bit and shown unrotated, as nearly every video's is, is handed
 /// to the analysis without a copy, and the request shrinks it there (1080p to 960 × 540 by
@@ -56,15 +56,6 @@ public enum VideoTrajectoryDetection {
         }
     }
 
-    /// Frames decoded and waiting, at most, while one is analysed: enough to ride out a slow
-    /// frame on either side, few enough that memory stays small (a decoded 1080p frame holds
-    /// about 3 MB). At 1080p the decoding thread is the limit, and a frame with many moving
-    /// regions takes the analysis four times its usual time (p99 against p50): six frames
-    /// ahead rather than three let decoding run on through such frames: hd60 ×15 ran 2 % and 8 %
-    /// faster in two interleaved runs (best of 7 and of 5), for 6 MB more peak memory; 720p,
-    /// where the analysis is the limit, is unchanged.
-    public static let decodedFramesAhead = 6
-
     /// The most pixels a frame may have by default: 8K UHD (7680 × 4320). The detector keeps
     /// about 11 bytes of history per pixel, so this bounds its memory near 400 MB, whatever
     /// size a damaged or hostile header claims.
@@ -94,6 +85,8 @@ public enum VideoTrajectoryDetection {
     ///     (``defaultDecodingThreads``).
     ///   - loopFilter: whether the decoder runs the codec's loop filter; skipping it decodes
     ///     H.264 about a quarter faster, for slightly less accurate pictures (``LoopFilter``).
+    ///   - lookahead: how many decoded frames may wait for the analysis (``DecodingLookahead``):
+    ///     more ride out the analysis's slow stretches, fewer take less memory.
     ///   - stopper: lets another thread end the run early and still get its summary and the
     ///     frames analysed so far (``Summary/stoppedEarly``).
     ///   - onOpen: called once the video is open, with what its container says of it, before
@@ -107,13 +100,13 @@ public enum VideoTrajectoryDetection {
     public static func run(
         uri: String, request: DetectTrajectoriesRequest, maximumFramePixels: Int = defaultMaximumFramePixels,
         networkTimeout: Double = VideoReader.defaultNetworkTimeout, decodingThreads: Int? = nil,
-        loopFilter: LoopFilter = .applied, stopper: RunStopper? = nil, onOpen: (VideoInfo) throws -> Void = { _ in },
+        loopFilter: LoopFilter = .applied, lookahead: DecodingLookahead = .default, stopper: RunStopper? = nil, onOpen: (VideoInfo) throws -> Void = { _ in },
         onAnalysedFrame: (AnalysedFrame) throws -> Void
     ) throws -> Summary {
         try request.validateSettings()  // before the thread starts, which reads one of them
         let decoding = DecodingThread(
             uri: uri, networkTimeout: networkTimeout, decoderThreads: decodingThreads.map(allowedDecodingThreads.clamped) ?? defaultDecodingThreads,
-            loopFilter: loopFilter, capacity: decodedFramesAhead,
+            loopFilter: loopFilter, lookahead: lookahead,
             sizeLimit: FrameSizeLimit(uri: uri, maximumPixels: maximumFramePixels),
             minimumAnalysisLongSide: request.minimumAnalysisLongSide)
         // However the run ends, the decoding thread is stopped; after an early end it is waited
