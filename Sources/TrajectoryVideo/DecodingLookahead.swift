@@ -7,10 +7,12 @@
 /// queue is deep enough to span a stretch. Frames take memory, though, so the depth is set in
 /// bytes, within bounds in frames.
 ///
-/// The default lets about 28 frames of 720p wait, 13 of 1080p and 6 of anything larger. With
-/// 6 frames of every size, as before, 720p (where the analysis is the limit) ran 5–8 % slower:
-/// walkers ×10, best of 5 and of 7 interleaved, 0.85 s against 0.80 s; with 16 to 128 frames it
-/// ran alike. 1080p, where decoding is the limit, gained little from more than 6.
+/// The default lets 14 frames of 720p wait, and 6 of 1080p or anything larger. At 720p the
+/// analysis is the limit: with 6 frames, walkers ×10 took 0.84 s (best of 6, interleaved),
+/// with 10 frames 0.81 s, and with 14, 20 or 28 frames 0.77 s. At 1080p decoding is the limit,
+/// and more than 6 frames gained nothing measurable (hd60 ×10, 6 against 13 frames, best of 5),
+/// while each costs 3 MB: with 13, a ten-minute stream's peak memory rose 31 % over a
+/// ten-second one's, as the long run meets the analysis's slowest stretches and fills the queue.
 public struct DecodingLookahead: Sendable, Hashable {
     /// The most frames that may wait, whatever their size.
     public var maximumFrames: Int
@@ -30,8 +32,9 @@ public struct DecodingLookahead: Sendable, Hashable {
         self.framesBeyondBudget = framesBeyondBudget
     }
 
-    /// 32 frames at most, 24 MiB of luma beyond the first 6.
-    public static let `default` = DecodingLookahead(maximumFrames: 32, byteBudget: 24 << 20, framesBeyondBudget: 6)
+    /// 32 frames at most, and beyond the first 6 only while they hold under 12 MB of luma: just
+    /// under six 1080p planes, and 14 of 720p.
+    public static let `default` = DecodingLookahead(maximumFrames: 32, byteBudget: 12_000_000, framesBeyondBudget: 6)
 
     /// Whether another frame may join `queuedFrames` waiting frames whose planes hold
     /// `queuedBytes`.

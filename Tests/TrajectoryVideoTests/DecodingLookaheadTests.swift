@@ -12,11 +12,11 @@ import Glibc
 /// stretches, in bytes so that large frames do not take much more memory.
 @Suite("Decoding ahead of the analysis")
 struct DecodingLookaheadTests {
-    @Test("by default about 28 frames of 720p wait, 13 of 1080p, 6 of 4K and 32 of small frames")
+    @Test("by default 14 frames of 720p wait, 6 of 1080p or 4K, and 32 of small frames")
     func defaultDepths() {
         let lookahead = DecodingLookahead.default
-        #expect(lookahead.frames(ofBytes: 1280 * 720) == 28)
-        #expect(lookahead.frames(ofBytes: 1920 * 1080) == 13)
+        #expect(lookahead.frames(ofBytes: 1280 * 720) == 14)
+        #expect(lookahead.frames(ofBytes: 1920 * 1080) == 6)
         #expect(lookahead.frames(ofBytes: 3840 * 2160) == 6)
         #expect(lookahead.frames(ofBytes: 320 * 240) == 32)
     }
