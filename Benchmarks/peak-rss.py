@@ -9,7 +9,13 @@ detect writes JSON Lines, as on a live stream: a JSON document would hold every 
 the stream until the end, which grows with its length by design.
 The peak is the kernel's for the detect process alone (getrusage of the child, ru_maxrss).
 
-    Benchmarks/peak-rss.py [--short 10] [--long 600]
+The short stream is run --short-runs times and its highest peak is compared. A short run's peak
+depends on whether the analysis hit a slow stretch while decoded frames were waiting, and it
+varies by about 6 MiB from run to run: 89.4 to 95.7 MiB in four runs, against 100.1 to 100.4
+for the long stream. The long stream meets such stretches many times, so its one peak is already
+a highest. Every short peak is printed.
+
+    Benchmarks/peak-rss.py [--short 10] [--long 600] [--short-runs 5]
 """
 import argparse
 import json
@@ -46,6 +52,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--short", type=float, default=10, help="seconds of the short stream")
     parser.add_argument("--long", type=float, default=600, help="seconds of the long stream")
+    parser.add_argument("--short-runs", type=int, default=5, help="runs of the short stream; the highest peak counts")
     args = parser.parse_args()
 
     subprocess.run(["swift", "build", "-c", "release", "--product", "trajectories"], cwd=ROOT, check=True,
@@ -54,12 +61,14 @@ def main():
         subprocess.run([BINARY, "synth", "--scene", "hd60", "--seed", "1", "--out", folder],
                        check=True, stdout=subprocess.DEVNULL)
         clip = os.path.join(folder, "hd60-1.mp4")
-        results = [(seconds, *measure(clip, seconds)) for seconds in (args.short, args.long)]
+        shorts = [(args.short, *measure(clip, args.short)) for _ in range(max(1, args.short_runs))]
+        results = shorts + [(args.long, *measure(clip, args.long))]
 
     print(f"{'stream':>10} {'frames':>7} {'jsonl lines':>11} {'wall s':>7} {'peak RSS MiB':>12}")
     for seconds, peak, lines, elapsed in results:
         print(f"{seconds:9.0f}s {round(seconds * 60):7d} {lines:11d} {elapsed:7.1f} {peak:12.1f}")
-    short_peak, long_peak = results[0][1], results[1][1]
+    short_peak, long_peak = max(peak for _, peak, _, _ in shorts), results[-1][1]
+    print(f"highest of the {len(shorts)} short runs: {short_peak:.1f} MiB")
     growth = long_peak / short_peak - 1
     print(f"long ÷ short peak: {long_peak / short_peak:.3f} ({growth:+.1%}; the goal is within ±10 %)")
     return 0 if abs(growth) <= 0.10 else 1

@@ -6,8 +6,8 @@ import TrajectoryKit
 /// analyses them, so that decoding the next frames overlaps analysing this one.
 ///
 /// It holds a fixed ring of slots, as many as its ``DecodingLookahead`` lets frames wait, and
-/// fills as many of them as the lookahead's byte budget allows. The decoding side either hands a decoded frame
-/// over whole, when its luma plane can be read where the decoder put it
+/// fills as many of them as the lookahead's byte budget allows. The decoding side either hands
+/// a decoded frame over whole, when its luma plane can be read where the decoder put it
 /// (``push(handingOver:layout:stamp:)``: no pixel is copied, and the analysing side shrinks it
 /// if it must), or copies a converted plane, shrunk for analysis, into a slot's buffer
 /// (``push(width:height:shrunkBy:stamp:copy:)``); either waits while the queue is full. The

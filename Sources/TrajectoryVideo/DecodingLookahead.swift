@@ -10,9 +10,10 @@
 /// The default lets 14 frames of 720p wait, and 6 of 1080p or anything larger. At 720p the
 /// analysis is the limit: with 6 frames, walkers ×10 took 0.84 s (best of 6, interleaved),
 /// with 10 frames 0.81 s, and with 14, 20 or 28 frames 0.77 s. At 1080p decoding is the limit,
-/// and more than 6 frames gained nothing measurable (hd60 ×10, 6 against 13 frames, best of 5),
-/// while each costs 3 MB: with 13, a ten-minute stream's peak memory rose 31 % over a
-/// ten-second one's, as the long run meets the analysis's slowest stretches and fills the queue.
+/// and more than 6 frames gained nothing measurable (hd60 ×10, best of 5: 1.92 s with 6 frames,
+/// 1.89–1.91 s with 13 to 32), while each costs 3 MB: with 13, a ten-minute stream's peak
+/// memory rose 31 % over a ten-second one's, as the long run meets the analysis's slowest
+/// stretches and fills the queue.
 public struct DecodingLookahead: Sendable, Hashable {
     /// The most frames that may wait, whatever their size.
     public var maximumFrames: Int

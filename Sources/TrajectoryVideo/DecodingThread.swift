@@ -31,15 +31,15 @@ final class DecodingThread: @unchecked Sendable {
     private let uri: String
 
     /// Starts opening `uri` on a thread of its own, then decoding it on `decoderThreads` of
-    /// FFmpeg's threads into a new queue of as many frames as `lookahead` allows, each converted one shrunk as a
-    /// request with `minimumAnalysisLongSide` would analyse it; a frame over `sizeLimit` ends
-    /// decoding with its error. ``waitUntilOpen()`` says how the opening went.
+    /// FFmpeg's threads into a new queue of as many frames as `lookahead` allows, each converted
+    /// one shrunk as a request with `minimumAnalysisLongSide` would analyse it; a frame over
+    /// `sizeLimit` ends decoding with its error. ``waitUntilOpen()`` says how the opening went.
     ///
     /// The opening is on the thread too because FFmpeg may wait there for as long as the input
     /// sends nothing (a pipe whose writer is silent), and a stop must not wait with it.
     init(
-        uri: String, networkTimeout: Double, decoderThreads: Int, loopFilter: LoopFilter, lookahead: DecodingLookahead,
-        sizeLimit: FrameSizeLimit, minimumAnalysisLongSide: Int
+        uri: String, networkTimeout: Double, decoderThreads: Int, loopFilter: LoopFilter,
+        lookahead: DecodingLookahead, sizeLimit: FrameSizeLimit, minimumAnalysisLongSide: Int
     ) {
         self.uri = uri
         stopSignal = StopSignal()

@@ -4,13 +4,13 @@ import TrajectoryKit
 /// Runs a ``DetectTrajectoriesRequest`` over every frame of a video, so memory stays flat
 /// however long the video is.
 ///
-/// Decoding runs on a thread of its own, up to 14 frames ahead of the analysis (6 at 1080p) on the
-/// caller's thread (``DecodingLookahead``), so the two overlap on a machine with more than one core;
-/// FFmpeg decodes on one thread per core but one, the other being the analysis's. A decoded
-/// frame whose luma plane is 8-bit and shown unrotated, as nearly every video's is, is handed
-/// to the analysis without a copy, and the request shrinks it there (1080p to 960 × 540 by
-/// default, see ``DetectTrajectoriesRequest/minimumAnalysisLongSide``). Other frames are
-/// converted, turned and shrunk by the decoding thread as it copies them out.
+/// Decoding runs on a thread of its own, up to 14 frames ahead of the analysis on the caller's
+/// thread (6 at 1080p, see ``DecodingLookahead``), so the two overlap on a machine with more
+/// than one core; FFmpeg decodes on one thread per core but one, the other being the
+/// analysis's. A decoded frame whose luma plane is 8-bit and shown unrotated, as nearly every
+/// video's is, is handed to the analysis without a copy, and the request shrinks it there
+/// (1080p to 960 × 540 by default, see ``DetectTrajectoriesRequest/minimumAnalysisLongSide``).
+/// Other frames are converted, turned and shrunk by the decoding thread as it copies them out.
 ///
 /// ```swift
 /// let request = try DetectTrajectoriesRequest(trajectoryLength: 10)
