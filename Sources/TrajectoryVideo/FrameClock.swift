@@ -39,9 +39,10 @@ struct FrameClock {
     /// not a time a stream can reach.
     func ticks(atSeconds seconds: Double) -> Int64? {
         guard let origin, seconds.isFinite, seconds >= 0 else { return nil }
-        let ticks = ((seconds + Self.sameInstant) / secondsPerTick).rounded(.down)
-        guard ticks < Double(Int64.max / 2), abs(origin) < Int64.max / 2 else { return nil }
-        return origin + Int64(ticks)
+        guard let ticks = Int64(ticks: ((seconds + Self.sameInstant) / secondsPerTick).rounded(.down)),
+              abs(origin) < Int64.max / 2
+        else { return nil }
+        return origin + ticks
     }
 
     /// Whether the last stamped frame, shown for one frame duration, lasts until `seconds`
@@ -49,11 +50,6 @@ struct FrameClock {
     func lastFrameReaches(_ seconds: Double) -> Bool {
         guard let last else { return false }
         return last.time + secondsPerFrame * 1.5 >= seconds
-    }
-
-    /// `ticks` as a timestamp, or nil when no Int64 holds it.
-    private static func tick(_ ticks: Double) -> Int64? {
-        ticks.isFinite && abs(ticks) < Double(Int64.max / 2) ? Int64(ticks) : nil
     }
 
     /// Forgets the last frame, so that the next may be earlier: after a seek.
@@ -70,7 +66,7 @@ struct FrameClock {
             var origin = self.origin ?? timestamp
             if (Double(timestamp) - Double(origin)) * secondsPerTick < (last?.time ?? 0) - Self.sameInstant {
                 let earliest = last.map { $0.time + Double(index - $0.index) * secondsPerFrame } ?? 0
-                origin = Self.tick(Double(timestamp) - (earliest / secondsPerTick).rounded()) ?? timestamp
+                origin = Int64(ticks: Double(timestamp) - (earliest / secondsPerTick).rounded()) ?? timestamp
                 wentBack = true
             }
             self.origin = origin
@@ -83,5 +79,15 @@ struct FrameClock {
         let stamp = FrameStamp(index: index, time: time)
         last = stamp
         return (stamp, wentBack)
+    }
+}
+
+extension Int64 {
+    /// A whole number of ticks computed in `Double`, or nil when it is not finite or lies outside
+    /// half of `Int64`'s range, so that adding or subtracting two such timestamps cannot trap.
+    /// A damaged stream's timestamps can lie anywhere in the range.
+    init?(ticks: Double) {
+        guard ticks.isFinite, abs(ticks) < Double(Int64.max / 2) else { return nil }
+        self.init(ticks)
     }
 }

@@ -210,8 +210,7 @@ private final class OpenClips {
         // Where the stream's own go back inside the piece (a splice), the frame's time as read,
         // which the reader keeps going forward, places it instead.
         if let stamped = timestamp, let last = entry.lastTimestamp, stamped <= last {
-            let ticks = ((frame.stamp.time - entry.sourceStart) / timing.timeBase.value).rounded()
-            timestamp = ticks.isFinite && abs(ticks) < Double(Int64.max / 2) ? Int64(ticks) : nil
+            timestamp = Int64(ticks: ((frame.stamp.time - entry.sourceStart) / timing.timeBase.value).rounded())
         }
         entry.lastTimestamp = timestamp
         try entry.writer!.append(picture, timestamp: timestamp)
