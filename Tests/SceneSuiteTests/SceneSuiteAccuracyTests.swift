@@ -61,12 +61,14 @@ import TrajectoryVideo
     }
 
     /// Scenes that still miss the per-scene floor of 0.85 (see the accuracy issue's note):
-    /// carried-ball (other tracks take a thrown ball's blobs), no-ball-clutter (an arm-swung
-    /// ball). walkers left the list when the detector learnt to split a ball out of a walker's
-    /// region (``MovingRegionSplitter``); without that it falls to 0.833. Listed so the
-    /// suite shows both that every other scene holds the floor and when one of these starts to: a known issue
-    /// that no longer happens fails the test, and the scene must then leave this list.
-    static let scenesBelowFloor: Set<CatalogScene> = [.carriedBall, .noBallClutter]
+    /// carried-ball (other tracks take a thrown ball's blobs). walkers left the list when the
+    /// detector learnt to split a ball out of a walker's region (``MovingRegionSplitter``);
+    /// without that it falls to 0.833. no-ball-clutter left it when the tracker learnt to see
+    /// the arm beside a swung ball (``SideMotion``); without that seed 3 gives two false
+    /// trajectories. Listed so the suite shows both that every other scene holds the floor and
+    /// when one of these starts to: a known issue that no longer happens fails the test, and
+    /// the scene must then leave this list.
+    static let scenesBelowFloor: Set<CatalogScene> = [.carriedBall]
 
     @Test("no scene below 0.85 recall or precision", arguments: CatalogScene.allCases)
     func perScene(scene: CatalogScene) throws {

@@ -90,6 +90,18 @@ struct BlobScene {
             tracker.update(blobs: frameBlobs, frame: stamp, frameWidth: Self.width, frameHeight: Self.height)
         }
     }
+
+    /// Runs the scene with `motionBeside(frame, travel)` standing in for the detector's
+    /// measure of what moved beside each blob (``BlobDetector/motionBeside(_:radius:travel:)``).
+    func run(
+        _ tracker: TrajectoryTracker, motionBeside: (_ frame: Int, _ travel: PixelVector) -> SideMotion?
+    ) -> [[TrajectoryObservation]] {
+        zip(stamps, blobs).map { stamp, frameBlobs in
+            tracker.update(blobs: frameBlobs, frame: stamp, frameWidth: Self.width, frameHeight: Self.height) { _, _, travel in
+                motionBeside(stamp.index, travel)
+            }
+        }
+    }
 }
 
 /// Hands out UUIDs 1, 2, 3, … so tests can name the trajectory they expect.

@@ -81,6 +81,10 @@ public struct BlobDetector {
     private var blobs: [Blob] = []
     /// The frame shrunk by ``Configuration/analysisReduction``, when it is more than 1.
     private var reducedFrame = ReducedFrame()
+    /// For ``motionBeside(_:radius:travel:)``: the last frame's reduction from the full frame,
+    /// and the mean change a still pixel shows in its motion image. Nil when the last frame
+    /// made no motion image.
+    private var lastMotion: (reduction: Int, stillLevel: Double)?
 
     public init(configuration: Configuration = .init()) {
         configuration.validate()
@@ -105,6 +109,7 @@ public struct BlobDetector {
             "shrunkBy must be one of \(Configuration.allowedAnalysisReductions), got \(shrunkBy)")
         blobs.removeAll(keepingCapacity: true)
         lastThresholds = nil
+        lastMotion = nil
         let further = appendToHistory(
             luma, layout: layout, shrinkingBy: max(configuration.analysisReduction, shrunkBy) / shrunkBy)
         let reduction = shrunkBy * further
@@ -122,6 +127,7 @@ public struct BlobDetector {
         lastThresholds = thresholds
         regionFinder.findRegions(in: motionPlane.span, layout: historyLayout, thresholds: thresholds)
         let stillPixelChange = noiseEstimator.meanChange(below: thresholds.low)
+        lastMotion = (reduction, stillPixelChange)
         selection.removeAll()
         splitter.startFrame()
         for (index, region) in regionFinder.regions.enumerated() where region.area >= configuration.minimumArea {
@@ -166,6 +172,24 @@ public struct BlobDetector {
         return blobs
     }
 
+    /// How much the picture changed from the frame before to the last analysed one beside a
+    /// ball at `center` with `radius` (pixels of the full frame, as blobs are), across its
+    /// `travel`: see ``SideMotion``. Nil when that frame gave no motion image, or the ball
+    /// barely changed in it.
+    public func motionBeside(_ center: PixelPoint, radius: Double, travel: PixelVector) -> SideMotion? {
+        guard let lastMotion, let layout = history.layout else { return nil }
+        let scale = 1 / Double(lastMotion.reduction)
+        // A scene point at p in the frame before shows at p + motion now.
+        let cameraMotion = motionSince[1]
+        let meter = SideMotionMeter(
+            layout: layout,
+            shift: (x: -Int(cameraMotion.dx.rounded()), y: -Int(cameraMotion.dy.rounded())),
+            stillLevel: lastMotion.stillLevel)
+        return meter.measure(
+            from: history.frame(age: 1).span, to: history.frame(age: 0).span,
+            center: PixelPoint(x: center.x * scale, y: center.y * scale), radius: radius * scale, travel: travel)
+    }
+
     /// Smooths the frame into the history, shrunk first `reduction` times; returns how many
     /// times it was shrunk (1 for a frame too small to shrink).
     private mutating func appendToHistory(_ luma: Span<UInt8>, layout: PlaneLayout, shrinkingBy reduction: Int) -> Int {
@@ -206,6 +230,7 @@ public struct BlobDetector {
     public mutating func reset() {
         history.removeAll()
         lastThresholds = nil
+        lastMotion = nil
         lastCameraMotion = nil
         lastCameraMotionIsClear = false
         viewMotion = .zero

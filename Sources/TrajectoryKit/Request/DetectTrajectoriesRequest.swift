@@ -160,7 +160,12 @@ public final class DetectTrajectoriesRequest {
         // Drop the last results first: the tracker refills their storage when nothing else holds it.
         results = nil
         accumulateCameraMotion()
-        results = tracker.update(blobs: kept, frame: frame, frameWidth: width, frameHeight: height, cameraOffset: cameraOffset)
+        let origin = lastAnalysedOrigin
+        results = tracker.update(
+            blobs: kept, frame: frame, frameWidth: width, frameHeight: height, cameraOffset: cameraOffset
+        ) { center, radius, travel in
+            detector.motionBeside(PixelPoint(x: center.x - origin.x, y: center.y - origin.y), radius: radius, travel: travel)
+        }
         limitCounts.tracksNotStarted = tracker.tracksNotStarted
         resultsFrame = frame
         // Frames before the detector compares any (the first after a restart) cost less: not counted.

@@ -14,6 +14,9 @@ struct DetectionQuality: Sendable, Hashable {
     /// it is a piece of something larger that moves (a dot of a scrolling word, a hand on an
     /// arm), not a whole object.
     var insideLargerBlob = false
+    /// How much moved beside the blob, across the track's travel to it, when known: see
+    /// ``SideMotion``.
+    var beside: SideMotion?
 
     init() {}
 
@@ -64,6 +67,10 @@ struct DetectionQuality: Sendable, Hashable {
 ///   solid and not inside a wider blob. A ball is round and is seen whole; heads, hands and
 ///   lettering are ragged or elongated beyond what blur explains, and a piece of a larger
 ///   moving thing (a dot of a scrolling banner) lies within that thing's blob.
+/// - A track is confirmed only if nothing moves with its ball on one side of its path, at
+///   most of its points: a swung ball's arm reaches across its path to the shoulder, on the
+///   same side all along (``SideMotion``). A ball thrown or caught has the hand beside it at
+///   the ends of its flight only.
 struct DetectionEvidence: Sendable {
     let criteria: TrajectoryTracker.EvidenceCriteria
 
@@ -75,11 +82,42 @@ struct DetectionEvidence: Sendable {
         guard Double(whole) >= criteria.minimumWholeFraction * count else { return false }
         let ragged = samples.count { $0.detection.solidity < criteria.raggedSolidity }
         guard Double(ragged) <= criteria.maximumRaggedFraction * count else { return false }
+        guard !isCarried(samples) else { return false }
         guard isRolling else { return true }
         let ballLike = samples.count {
             $0.detection.isStrong && $0.detection.solidity >= criteria.rollingMinimumSolidity
                 && !$0.detection.insideLargerBlob
         }
         return Double(ballLike) >= criteria.rollingMinimumBallLikeFraction * count
+    }
+
+    /// Whether, at more than `maximumCarriedFraction` of the points whose side motion is known
+    /// (at least `leastCarrierSamples` of them), one and the same side of the path moved at least
+    /// `carrierSideMotion` as much as the ball.
+    ///
+    /// "The same side" is judged against one line across the whole track: the mean of the
+    /// points' across-travel directions taken as axes, without their sense, so that a ball that
+    /// goes up and comes back down (its travel reversed) keeps its left and right.
+    func isCarried(_ samples: some Collection<TrackSample>) -> Bool {
+        var axisCos = 0.0, axisSin = 0.0, known = 0
+        for sample in samples {
+            guard let beside = sample.detection.beside else { continue }
+            let (x, y) = (beside.across.x, beside.across.y)
+            axisCos += x * x - y * y  // cos 2θ
+            axisSin += 2 * x * y  // sin 2θ
+            known += 1
+        }
+        guard known >= criteria.leastCarrierSamples else { return false }
+        let halfAngle = atan2(axisSin, axisCos) / 2
+        let reference = PixelVector(x: cos(halfAngle), y: sin(halfAngle))
+        var towardsCount = 0, awayCount = 0
+        for sample in samples {
+            guard let beside = sample.detection.beside else { continue }
+            let sides = beside.sides(towards: reference)
+            if sides.towards >= criteria.carrierSideMotion { towardsCount += 1 }
+            if sides.away >= criteria.carrierSideMotion { awayCount += 1 }
+        }
+        let needed = criteria.maximumCarriedFraction * Double(known)
+        return Double(towardsCount) > needed || Double(awayCount) > needed
     }
 }

@@ -110,8 +110,13 @@ public final class TrajectoryTracker {
     ///   camera's shake, which adds a jitter of pixels to every path in the frame, does not
     ///   bend a flight's parabola or its gates; points are still reported where they show in
     ///   the frame. Zero for a camera on a tripod.
+    /// - Parameter motionBeside: how much moved beside a blob of this frame (at its centre, in
+    ///   frame pixels, with its radius) across a travel, as the detector that found it measures
+    ///   it (``BlobDetector/motionBeside(_:radius:travel:)``): the carrier cue that keeps a ball
+    ///   swung in a hand from being confirmed. Unknown by default.
     public func update(
-        blobs: [Blob], frame: FrameStamp, frameWidth: Int, frameHeight: Int, cameraOffset: CameraMotion = .zero
+        blobs: [Blob], frame: FrameStamp, frameWidth: Int, frameHeight: Int, cameraOffset: CameraMotion = .zero,
+        motionBeside: (_ center: PixelPoint, _ radius: Double, _ travel: PixelVector) -> SideMotion? = { _, _, _ in nil }
     ) -> [TrajectoryObservation] {
         precondition(frameWidth > 0 && frameHeight > 0, "a frame needs a positive size")
         // Let go of the last frame's observations before any track adds a point, so that the
@@ -127,7 +132,7 @@ public final class TrajectoryTracker {
 
         predict(at: frame.time, size: size)
         associator.associate(predictions: predictions, blobs: sceneBlobs, strength: blobStrength)
-        updateMatchedTracks(blobs: frameBlobs, frame: frame, size: size)
+        updateMatchedTracks(blobs: frameBlobs, frame: frame, size: size, motionBeside: motionBeside)
         for trackIndex in associator.unmatchedTracks { tracks[trackIndex].miss() }
         createTracks(blobs: frameBlobs, frame: frame, size: size)
         confirmTracks()
@@ -158,7 +163,10 @@ public final class TrajectoryTracker {
         }
     }
 
-    private func updateMatchedTracks(blobs: FrameBlobs, frame: FrameStamp, size: FrameSize) {
+    private func updateMatchedTracks(
+        blobs: FrameBlobs, frame: FrameStamp, size: FrameSize,
+        motionBeside: (PixelPoint, Double, PixelVector) -> SideMotion?
+    ) {
         leftoverBlobs.removeAll(keepingCapacity: true)
         leftoverBlobs.append(contentsOf: associator.unmatchedBlobs)
         for match in associator.matches {
@@ -166,6 +174,13 @@ public final class TrajectoryTracker {
             var detection = sample(match.blob, of: blobs, frame, size: size, isStrong: match.isStrong)
             if track.state == .tentative {
                 detection.neighbourMotion = motionTest.motion(of: detection, after: track.history, in: recentFrames)
+                if let previous = track.history.last {
+                    let blob = blobs.inFrame[match.blob]
+                    let travel = PixelVector(x: detection.center.x - previous.center.x, y: detection.center.y - previous.center.y)
+                    if !Self.hasNeighbour(match.blob, in: blobs.inFrame) {
+                        detection.detection.beside = motionBeside(blob.center, blob.radius, travel)
+                    }
+                }
             }
             let wasConfirmed = track.isConfirmed
             if !track.offer(detection, point: size.point(blobs.inFrame[match.blob], frame), test: flightTest) {
@@ -311,6 +326,25 @@ public final class TrajectoryTracker {
             }
         }
         tracks.removeLast(tracks.count - kept)
+    }
+
+    /// How many of its radii around a blob another blob must keep clear for the motion beside
+    /// it to tell of a carrier (``SideMotion``).
+    static let carrierSearchRadii = 5.0
+
+    /// Whether another of the frame's blobs reaches within ``carrierSearchRadii`` of blob
+    /// `index`'s centre. The motion beside a ball is then that neighbour's (a walker it passes,
+    /// a banner's letters, a walker's torso below its head), whatever it is, and tells nothing
+    /// of an arm: a swinging arm is too faint and thin to be found as a blob of its own.
+    private static func hasNeighbour(_ index: Int, in blobs: [Blob]) -> Bool {
+        let ball = blobs[index]
+        let reach = carrierSearchRadii * ball.radius
+        return blobs.indices.contains { other in
+            guard other != index else { return false }
+            let neighbour = blobs[other]
+            let (dx, dy) = (neighbour.center.x - ball.center.x, neighbour.center.y - ball.center.y)
+            return (dx * dx + dy * dy).squareRoot() - neighbour.radius * max(1, neighbour.elongation) < reach
+        }
     }
 
     /// Blob `index` of the frame as a track's sample: where it is in the scene, and how it
