@@ -100,7 +100,8 @@ public enum VideoTrajectoryDetection {
     public static func run(
         uri: String, request: DetectTrajectoriesRequest, maximumFramePixels: Int = defaultMaximumFramePixels,
         networkTimeout: Double = VideoReader.defaultNetworkTimeout, decodingThreads: Int? = nil,
-        loopFilter: LoopFilter = .applied, lookahead: DecodingLookahead = .default, stopper: RunStopper? = nil, onOpen: (VideoInfo) throws -> Void = { _ in },
+        loopFilter: LoopFilter = .applied, lookahead: DecodingLookahead = .default, stopper: RunStopper? = nil,
+        onOpen: (VideoInfo) throws -> Void = { _ in },
         onAnalysedFrame: (AnalysedFrame) throws -> Void
     ) throws -> Summary {
         try request.validateSettings()  // before the thread starts, which reads one of them

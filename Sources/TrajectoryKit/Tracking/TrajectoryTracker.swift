@@ -342,8 +342,7 @@ public final class TrajectoryTracker {
         return blobs.indices.contains { other in
             guard other != index else { return false }
             let neighbour = blobs[other]
-            let (dx, dy) = (neighbour.center.x - ball.center.x, neighbour.center.y - ball.center.y)
-            return (dx * dx + dy * dy).squareRoot() - neighbour.radius * max(1, neighbour.elongation) < reach
+            return ball.center.distance(to: neighbour.center) - neighbour.radius * max(1, neighbour.elongation) < reach
         }
     }
 
