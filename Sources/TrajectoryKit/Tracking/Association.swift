@@ -14,6 +14,10 @@ struct TrackPrediction: Sendable, Hashable {
     var speed: Double?
     /// Seconds since the track's latest point: the longest a blob's motion blur can span.
     var interval: Double
+    /// For a tentative track that has followed faint clutter, the contrast of the clearest
+    /// point of its latest window; nil for any other track (see
+    /// `TrajectoryTracker.BlobCriteria.newObjectContrastRatio`).
+    var faintTrackContrast: Double? = nil
 }
 
 /// Tells strong blobs from weak ones (see `TrajectoryTracker.BlobCriteria`).
@@ -39,6 +43,14 @@ struct BlobStrength: Sendable {
         guard let speed = prediction.speed else { return blob.elongation <= criteria.maximumElongation }
         let blur = speed * prediction.interval / (2 * max(blob.radius, 0.5))
         return blob.elongation <= 1 + blur + criteria.elongationSlack
+    }
+
+    /// Whether `blob` is a new object rather than more of the faint clutter that the track
+    /// predicted by `prediction` has followed: much clearer than anything in its latest window
+    /// (`BlobCriteria.newObjectContrastRatio`).
+    func isNewObject(_ blob: Blob, for prediction: TrackPrediction) -> Bool {
+        guard let clearest = prediction.faintTrackContrast else { return false }
+        return blob.contrast >= criteria.newObjectContrastRatio * clearest
     }
 
     func isClearAndSolid(_ blob: Blob) -> Bool {

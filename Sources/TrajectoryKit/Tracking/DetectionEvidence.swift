@@ -5,6 +5,8 @@ struct DetectionQuality: Sendable, Hashable {
     /// Whether association judged the blob strong for the track (clear, solid, no more
     /// elongated than motion blur explains, sized like the track's ball): see `BlobStrength`.
     var isStrong = true
+    /// The blob's contrast (`Blob.contrast`).
+    var contrast = 0.0
     /// The blob's solidity.
     var solidity = 1.0
     /// Whether the blob reaches the edge of the frame, so part of the object may lie outside
@@ -23,6 +25,7 @@ struct DetectionQuality: Sendable, Hashable {
     /// - Parameter others: the blobs of the same frame (the blob itself may be among them).
     init(_ blob: Blob, among others: [Blob], isStrong: Bool, frameWidth: Int, frameHeight: Int) {
         self.isStrong = isStrong
+        contrast = blob.contrast
         solidity = blob.solidity
         touchesFrameEdge = Self.touchesEdge(blob, width: Double(frameWidth), height: Double(frameHeight))
         insideLargerBlob = others.contains { $0.radius > blob.radius && Self.ellipse(of: $0, contains: blob.center) }

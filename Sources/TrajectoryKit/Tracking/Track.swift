@@ -204,18 +204,35 @@ final class Track {
     /// beyond two windows, so a flight that followed some other motion is confirmed once that
     /// motion has left its history.
     ///
+    /// A track that began on a few weak detections unlike its ball (no more than half a window
+    /// of them: fragments of the ball, the edge of a walker it passed) before it found the ball
+    /// is judged without them, as the track that would have started on the ball's first clear
+    /// blob had this one not taken it (`weakStartLength(unlike:)`). A longer weak start, or
+    /// one like the points that follow it (a faint thing growing clearer), is the track's own
+    /// evidence of following clutter and always counts.
+    ///
     /// Returns whether the track was confirmed.
     func confirmIfFreeFlight(
-        test: FreeFlightTest, motion: CommonMotionTest, evidence: DetectionEvidence, makeID: () -> UUID
+        test: FreeFlightTest, motion: CommonMotionTest, evidence: DetectionEvidence, blobs: TrajectoryTracker.BlobCriteria,
+        makeID: () -> UUID
     ) -> Bool {
-        guard state == .tentative, history.count >= windowLength,
-              let assessment = assessWithoutStrays(test: test, motion: motion, evidence: evidence)
-        else { return false }
+        guard state == .tentative, history.count >= windowLength else { return false }
+        var weakStart = 0
+        var found = assessWithoutStrays(from: 0, test: test, motion: motion, evidence: evidence)
+        if found == nil {
+            weakStart = weakStartLength(unlike: blobs)
+            if weakStart > 0, history.count - weakStart >= windowLength {
+                found = assessWithoutStrays(from: weakStart, test: test, motion: motion, evidence: evidence)
+            }
+        }
+        guard let assessment = found else { return false }
         strays.sort()
         for stray in strays.reversed() {
             history.remove(at: stray)
             points.remove(at: stray)
         }
+        history.removeFirst(weakStart)
+        points.removeFirst(weakStart)
         latestAssessment = assessment
         accumulate(assessment.acceleration)
         ballRadius = meanRadius
@@ -255,13 +272,41 @@ final class Track {
         return assessment
     }
 
-    /// Assesses the whole history for confirmation, allowing strays (`assessAllowingStrays`).
-    /// Returns the assessment when the rest is a free flight of a ball moving on its own and
-    /// detected like one, with the strays left in `strays`.
+    /// How many of the oldest points are the weak start of a track that then found a clear
+    /// ball: the longest prefix that ends in a weak point just before a strong one and of
+    /// which at least half are weak. It counts only when it is the track's real start (none of
+    /// its points has been dropped for length), no longer than half a window, and each of its
+    /// weak points is unlike the points after it: `newObjectContrastRatio` times fainter
+    /// than their mean, or of a radius off theirs by more than `maximumRadiusMismatch`.
+    /// 0 otherwise.
+    private func weakStartLength(unlike criteria: TrajectoryTracker.BlobCriteria) -> Int {
+        guard history.count < tentativeHistoryLength else { return 0 }
+        var weakCount = 0
+        var length = 0
+        for index in 0..<(history.count - 1) where !history[index].detection.isStrong {
+            weakCount += 1
+            if 2 * weakCount >= index + 1, history[index + 1].detection.isStrong { length = index + 1 }
+        }
+        guard length > 0, length <= windowLength / 2 else { return 0 }
+        let rest = history[length...]
+        let meanContrast = rest.reduce(0) { $0 + $1.detection.contrast } / Double(rest.count)
+        let meanRadius = Self.meanRadius(of: rest)
+        for sample in history[..<length] where !sample.detection.isStrong {
+            let ratio = sample.radius / meanRadius
+            let isFainter = sample.detection.contrast * criteria.newObjectContrastRatio <= meanContrast
+            let isOtherSize = ratio > criteria.maximumRadiusMismatch || ratio < 1 / criteria.maximumRadiusMismatch
+            guard isFainter || isOtherSize else { return 0 }
+        }
+        return length
+    }
+
+    /// Assesses the history from index `start` on for confirmation, allowing strays
+    /// (`assessAllowingStrays`). Returns the assessment when the rest is a free flight of a
+    /// ball moving on its own and detected like one, with the strays left in `strays`.
     private func assessWithoutStrays(
-        test: FreeFlightTest, motion: CommonMotionTest, evidence: DetectionEvidence
+        from start: Int, test: FreeFlightTest, motion: CommonMotionTest, evidence: DetectionEvidence
     ) -> FlightAssessment? {
-        let range = 0..<history.count
+        let range = start..<history.count
         let assessment = assessAllowingStrays(range, test: test, for: .confirming(travelOver: windowLength), keepingNewest: false)
         let kept = samplesWithoutStrays(in: range)
         guard assessment.isFreeFlight, motion.movesOnItsOwn(kept, isRolling: assessment.isRolling),
@@ -301,7 +346,20 @@ final class Track {
         return TrackPrediction(
             isConfirmed: isConfirmed, center: fit.position(at: time),
             gateRadius: gateRadius(fit: fit, at: time, test: test, limits: limits),
-            radius: radius, speed: fit.velocity(at: latest.time).length, interval: interval)
+            radius: radius, speed: fit.velocity(at: latest.time).length, interval: interval,
+            faintTrackContrast: faintTrackContrast)
+    }
+
+    /// The contrast of the clearest point of the latest window when the track is tentative,
+    /// holds at least a window of points and no more than half of that window are strong: it
+    /// has been following faint clutter (see `BlobCriteria.newObjectContrastRatio`). Nil
+    /// otherwise.
+    private var faintTrackContrast: Double? {
+        guard state == .tentative, history.count >= windowLength else { return nil }
+        let window = self.window
+        let strongCount = window.reduce(0) { $0 + ($1.detection.isStrong ? 1 : 0) }
+        guard 2 * strongCount <= window.count else { return nil }
+        return window.reduce(0) { max($0, $1.detection.contrast) }
     }
 
     /// How far from `fit`'s position at `time` a detection of this ball may be.

@@ -173,6 +173,14 @@ extension TrajectoryTracker {
         /// A blob whose radius differs from the track's mean radius by more than this factor
         /// (either way) is weak for that track.
         public var maximumRadiusMismatch = 2.5
+        /// A tentative track that has followed faint clutter (it holds at least a window of
+        /// points, no more than half of them strong) starts afresh from a blob this many times
+        /// clearer than the clearest point of its latest window: that blob is a new object, a
+        /// ball thrown past the flicker the track was following. Otherwise the track would take
+        /// the ball's blobs with its clutter points still in its history, which keep it from
+        /// being confirmed until they have left it, and no track of the ball's own would start.
+        /// Infinity turns this off.
+        public var newObjectContrastRatio = 1.8
 
         public init() {}
 
@@ -184,6 +192,7 @@ extension TrajectoryTracker {
             try ConfigurationError.check("maximumElongation", maximumElongation, in: 1...1000)
             try ConfigurationError.check("elongationSlack", elongationSlack, in: 0...1000)
             try ConfigurationError.check("maximumRadiusMismatch", maximumRadiusMismatch, in: 1...1000)
+            try ConfigurationError.check("newObjectContrastRatio", newObjectContrastRatio, in: 1...Double.infinity)
         }
     }
 

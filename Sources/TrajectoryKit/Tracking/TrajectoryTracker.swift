@@ -10,7 +10,9 @@ import struct Foundation.UUID
 ///    time), with a gate that grows with the time since its latest point and its uncertainty;
 /// 2. **associate** tracks and blobs inside the gates (`Associator`: greedy, confirmed tracks
 ///    first, strong blobs before weak ones);
-/// 3. **update** the matched tracks; a confirmed track fits a point that keeps its free
+/// 3. **update** the matched tracks; a tentative track that has followed faint clutter starts
+///    afresh from a blob far clearer than any of its window (`BlobCriteria.newObjectContrastRatio`:
+///    a ball thrown past the clutter); a confirmed track fits a point that keeps its free
 ///    flight (weighing little a blob that is only part of its ball, or its ball merged with
 ///    something, and setting aside one earlier point in ten that strays off the fit), reports
 ///    without fitting one a little off its path (the ball merged with
@@ -23,7 +25,8 @@ import struct Foundation.UUID
 ///    up to twice that) pass the free-flight test, show a ball moving on its own rather than
 ///    with the blobs beside it (`CommonMotionTest`), and were detected like a ball
 ///    (`DetectionEvidence`: whole, mostly solid blobs, and ball-like ones when there is no
-///    gravity to go by), giving each a new uuid, and giving it the ball's detections in the
+///    gravity to go by), without the few weak points, if any, that a young track took before
+///    it found its ball, giving each a new uuid, and giving it the ball's detections in the
 ///    kept frames before its first point, where the flight's fit puts them (a ball whose own
 ///    early track was spoilt by clutter is confirmed by a track started later);
 /// 6. **emit** an observation for every confirmed track that gained a point in this frame;
@@ -171,6 +174,10 @@ public final class TrajectoryTracker {
         leftoverBlobs.append(contentsOf: associator.unmatchedBlobs)
         for match in associator.matches {
             let track = tracks[match.track]
+            if blobStrength.isNewObject(blobs.inScene[match.blob], for: predictions[match.track]) {
+                restart(track, from: match.blob, of: blobs, frame, size: size)
+                continue
+            }
             var detection = sample(match.blob, of: blobs, frame, size: size, isStrong: match.isStrong)
             if track.state == .tentative {
                 detection.neighbourMotion = motionTest.motion(of: detection, after: track.history, in: recentFrames)
@@ -192,24 +199,31 @@ public final class TrajectoryTracker {
         }
     }
 
+    /// Starts `track` afresh from blob `index`, as a new track would start from it.
+    private func restart(_ track: Track, from index: Int, of blobs: FrameBlobs, _ frame: FrameStamp, size: FrameSize) {
+        let blob = blobs.inFrame[index]
+        let isStrong = blobStrength.isClearAndSolid(blob)
+        track.start(first: sample(index, of: blobs, frame, size: size, isStrong: isStrong), point: size.point(blob, frame))
+    }
+
     private func createTracks(blobs: FrameBlobs, frame: FrameStamp, size: FrameSize) {
         for blobIndex in leftoverBlobs where blobStrength.canStartTrack(blobs.inFrame[blobIndex], among: blobs.inFrame.count) {
             guard tracks.count < maximumLiveTracks else {
                 tracksNotStarted += 1
                 continue
             }
-            let blob = blobs.inFrame[blobIndex]
             let track = spareTracks.popLast()
                 ?? Track(windowLength: configuration.trajectoryLength, maximumMissedFrames: configuration.maximumMissedFrames)
-            let isStrong = blobStrength.isClearAndSolid(blob)
-            track.start(first: sample(blobIndex, of: blobs, frame, size: size, isStrong: isStrong), point: size.point(blob, frame))
+            restart(track, from: blobIndex, of: blobs, frame, size: size)
             tracks.append(track)
         }
     }
 
     private func confirmTracks() {
         for track in tracks where track.state == .tentative && track.gainedPoint {
-            if track.confirmIfFreeFlight(test: flightTest, motion: motionTest, evidence: evidence, makeID: makeID) {
+            if track.confirmIfFreeFlight(
+                test: flightTest, motion: motionTest, evidence: evidence, blobs: configuration.blobs, makeID: makeID
+            ) {
                 claimPoints(of: track)
                 backfill(track)
             }
