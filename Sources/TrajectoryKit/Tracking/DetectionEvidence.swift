@@ -5,8 +5,10 @@ struct DetectionQuality: Sendable, Hashable {
     /// Whether association judged the blob strong for the track (clear, solid, no more
     /// elongated than motion blur explains, sized like the track's ball): see `BlobStrength`.
     var isStrong = true
-    /// The blob's contrast (`Blob.contrast`).
-    var contrast = 0.0
+    /// The blob's contrast (`Blob.contrast`). A `Float` beside the `Bool` above, so that it
+    /// fills their padding: one more `Double` here made every `TrackSample` a word longer,
+    /// and the tracker a third slower (`Tracker` benchmark, 50 blobs a frame: 101 → 135 µs).
+    var contrast: Float = 0
     /// The blob's solidity.
     var solidity = 1.0
     /// Whether the blob reaches the edge of the frame, so part of the object may lie outside
@@ -25,7 +27,7 @@ struct DetectionQuality: Sendable, Hashable {
     /// - Parameter others: the blobs of the same frame (the blob itself may be among them).
     init(_ blob: Blob, among others: [Blob], isStrong: Bool, frameWidth: Int, frameHeight: Int) {
         self.isStrong = isStrong
-        contrast = blob.contrast
+        contrast = Float(blob.contrast)
         solidity = blob.solidity
         touchesFrameEdge = Self.touchesEdge(blob, width: Double(frameWidth), height: Double(frameHeight))
         insideLargerBlob = others.contains { $0.radius > blob.radius && Self.ellipse(of: $0, contains: blob.center) }

@@ -289,11 +289,11 @@ final class Track {
         }
         guard length > 0, length <= windowLength / 2 else { return 0 }
         let rest = history[length...]
-        let meanContrast = rest.reduce(0) { $0 + $1.detection.contrast } / Double(rest.count)
+        let meanContrast = rest.reduce(0) { $0 + Double($1.detection.contrast) } / Double(rest.count)
         let meanRadius = Self.meanRadius(of: rest)
         for sample in history[..<length] where !sample.detection.isStrong {
             let ratio = sample.radius / meanRadius
-            let isFainter = sample.detection.contrast * criteria.newObjectContrastRatio <= meanContrast
+            let isFainter = Double(sample.detection.contrast) * criteria.newObjectContrastRatio <= meanContrast
             let isOtherSize = ratio > criteria.maximumRadiusMismatch || ratio < 1 / criteria.maximumRadiusMismatch
             guard isFainter || isOtherSize else { return 0 }
         }
@@ -359,7 +359,7 @@ final class Track {
         let window = self.window
         let strongCount = window.reduce(0) { $0 + ($1.detection.isStrong ? 1 : 0) }
         guard 2 * strongCount <= window.count else { return nil }
-        return window.reduce(0) { max($0, $1.detection.contrast) }
+        return window.reduce(0) { max($0, Double($1.detection.contrast)) }
     }
 
     /// How far from `fit`'s position at `time` a detection of this ball may be.
