@@ -179,7 +179,9 @@ extension TrajectoryTracker {
         /// ball thrown past the flicker the track was following. Otherwise the track would take
         /// the ball's blobs with its clutter points still in its history, which keep it from
         /// being confirmed until they have left it, and no track of the ball's own would start.
-        /// Infinity turns this off.
+        /// The same ratio tells a young track's few weak first points from the ball it then
+        /// found, so that they do not count against confirming it: each must be this many times
+        /// fainter than the points after it (or of another size). Infinity turns both off.
         public var newObjectContrastRatio = 1.8
 
         public init() {}
