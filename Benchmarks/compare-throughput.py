@@ -18,14 +18,17 @@ which other work on the machine sways far less than wall time.
 On two cores `trajectories detect` decodes on one thread and analyses on the other, so it
 cannot outrun FFmpeg decoding on one thread: the table's "1-thread÷ffmpeg" column is that
 ceiling for detect÷ffmpeg, measured in the same run. The clips are `trajectories synth --scene hd60
---seed 1` and `--scene walkers --seed 1`, each played --loops times in a row (stream copy, no
-re-encoding) so a run lasts long enough that starting a process does not count.
+--seed 1` and `--scene walkers --seed 1` (or the --scenes named), each played --loops times in a
+row (stream copy, no re-encoding) so a run lasts long enough that starting a process does not
+count. The analysis's time per frame depends on how much moves in the picture: --scenes
+foliage,crowd,no-ball-clutter times the busiest scenes.
 
 With --skip-loop-filter it also times `trajectories detect CLIP --skip-loop-filter`, which
 decodes without the codec's deblocking filter (faster decoding, slightly lower accuracy: README,
 "Speed"), and prints its rate and ratio to ffmpeg after the table.
 
     Benchmarks/compare-throughput.py [--repeats 3] [--loops 10] [--no-baseline] [--skip-loop-filter]
+                                     [--scenes hd60,walkers]
 """
 import argparse
 import json
@@ -40,7 +43,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BINARY = os.path.join(ROOT, ".build/release/trajectories")
 BASELINE = os.path.join(ROOT, "Benchmarks/baseline/run-baseline.sh")
-CLIPS = [("hd60", "1920x1080@60"), ("walkers", "1280x720@30")]
+SCENES = "hd60,walkers"
 
 
 # Seconds one timed run may take: each takes a few. Once, an `ffmpeg -f null` run spun on one
@@ -88,19 +91,27 @@ def main():
     parser.add_argument("--no-baseline", action="store_true", help="leave out the OpenCV baseline")
     parser.add_argument("--skip-loop-filter", action="store_true",
                         help="also time detect --skip-loop-filter")
+    parser.add_argument("--scenes", default=SCENES,
+                        help=f"comma-separated `trajectories synth` scenes to time (default {SCENES})")
     args = parser.parse_args()
 
     if shutil.which("ffmpeg") is None:
         subprocess.run([os.path.join(ROOT, "Scripts/install-system-packages"), "ffmpeg"], check=True)
     subprocess.run(["swift", "build", "-c", "release", "--product", "trajectories"], cwd=ROOT, check=True,
                    stdout=subprocess.DEVNULL)
+    known = [line.split()[0] for line in subprocess.run(
+        [BINARY, "synth", "--list"], capture_output=True, text=True, check=True).stdout.splitlines() if line.strip()]
+    scenes = args.scenes.split(",")
+    unknown = [scene for scene in scenes if scene not in known]
+    if unknown:
+        sys.exit(f"compare-throughput: no scene {', '.join(unknown)}; the scenes are {', '.join(known)}")
     if not args.no_baseline:
         subprocess.run([BASELINE, "--self-check"], check=True, stdout=subprocess.DEVNULL)  # sets up its venv
 
     load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory(prefix="compare-throughput-") as folder:
         rows = []
-        for scene, _ in CLIPS:
+        for scene in scenes:
             clip = make_clip(scene, folder, args.loops)
             frames, shape = frame_count(clip)
             commands = {
@@ -120,24 +131,24 @@ def main():
 
     print(f"best of {args.repeats} runs each; load average {load_before:.1f} before, "
           f"{os.getloadavg()[0]:.1f} after (2 cores: above 2 means other work shared them)")
-    print(f"{'clip':16} {'size':14} {'frames':>6} {'ffmpeg f/s':>10} {'detect f/s':>10} {'OpenCV f/s':>10} "
+    print(f"{'clip':22} {'size':14} {'frames':>6} {'ffmpeg f/s':>10} {'detect f/s':>10} {'OpenCV f/s':>10} "
           f"{'detect÷ffmpeg':>13} {'detect÷OpenCV':>13} {'1-thread÷ffmpeg':>15}")
     for name, shape, frames, fps, _ in rows:
         opencv = fps.get("opencv")
-        print(f"{name:16} {shape:14} {frames:6d} {fps['ffmpeg']:10.0f} {fps['detect']:10.0f} "
+        print(f"{name:22} {shape:14} {frames:6d} {fps['ffmpeg']:10.0f} {fps['detect']:10.0f} "
               f"{opencv if opencv else float('nan'):10.1f} {fps['detect'] / fps['ffmpeg']:13.2f} "
               f"{fps['detect'] / opencv if opencv else float('nan'):13.1f} {fps['ffmpeg-1'] / fps['ffmpeg']:15.2f}")
     for name, _, _, fps, _ in rows:
         if "detect-skip" in fps:
-            print(f"{name:16} detect --skip-loop-filter: {fps['detect-skip']:.0f} f/s, "
+            print(f"{name:22} detect --skip-loop-filter: {fps['detect-skip']:.0f} f/s, "
                   f"÷ ffmpeg {fps['detect-skip'] / fps['ffmpeg']:.2f}")
     # CPU time does not depend on how many cores other work left free: with both cores to
     # itself, detect's rate would be ffmpeg's times ffmpeg's CPU per frame ÷ detect's.
     print(f"\nCPU time (user + system) per frame of the same runs, ms:")
-    print(f"{'clip':16} {'ffmpeg':>8} {'detect':>8} {'OpenCV':>8} {'ffmpeg÷detect':>13}")
+    print(f"{'clip':22} {'ffmpeg':>8} {'detect':>8} {'OpenCV':>8} {'ffmpeg÷detect':>13}")
     for name, _, _, _, cpu in rows:
         opencv = cpu.get("opencv")
-        print(f"{name:16} {cpu['ffmpeg']:8.2f} {cpu['detect']:8.2f} {opencv if opencv else float('nan'):8.2f} "
+        print(f"{name:22} {cpu['ffmpeg']:8.2f} {cpu['detect']:8.2f} {opencv if opencv else float('nan'):8.2f} "
               f"{cpu['ffmpeg'] / cpu['detect']:13.2f}")
 
 
