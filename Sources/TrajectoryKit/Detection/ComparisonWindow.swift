@@ -409,19 +409,42 @@ struct ComparisonWindow {
     private mutating func trace(
         from start: Int, current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout, low: UInt8
     ) -> Part? {
-        let width = rect.width, height = rect.height
         let label = nextLabel
         nextLabel += 1
+        // The labels and the pending runs are moved out of `self` (not copied) for the trace and
+        // written through spans and a local array: writing them as stored arrays checked the
+        // array's uniqueness again at every pixel.
+        var labels: [UInt32] = []
+        swap(&labels, &self.labels)
+        var pending: [WindowRun] = []
+        swap(&pending, &pendingRuns)
+        var labelSpan = labels.mutableSpan
+        let part = trace(
+            from: start, label: label, labels: &labelSpan, pending: &pending, current: current, earlier: earlier,
+            layout: layout, low: low)
+        swap(&labels, &self.labels)
+        swap(&pending, &pendingRuns)
+        return part
+    }
+
+    /// ``trace(from:current:earlier:layout:low:)`` with the labels and the pending runs lent.
+    private func trace(
+        from start: Int, label: UInt32, labels: inout MutableSpan<UInt32>, pending: inout [WindowRun],
+        current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout, low: UInt8
+    ) -> Part? {
+        let width = rect.width, height = rect.height
         let startX = start % width, startY = start / width
         var part = Part(label: label, origin: (rect.minX, rect.minY), x: startX, y: startY)
         labels[start] = label
         part.add(
             x: startX, y: startY, change: change(x: startX, y: startY, current: current, earlier: earlier, layout: layout),
             seedMotion: seedMotion[start])
-        pendingRuns.removeAll(keepingCapacity: true)
-        pendingRuns.append(
-            run(through: startX, y: startY, into: &part, current: current, earlier: earlier, layout: layout, low: low))
-        while let run = pendingRuns.popLast() {
+        pending.removeAll(keepingCapacity: true)
+        pending.append(
+            run(
+                through: startX, y: startY, into: &part, labels: &labels, current: current, earlier: earlier,
+                layout: layout, low: low))
+        while let run = pending.popLast() {
             guard run.y >= inside.minY, run.y < inside.maxY, run.minX >= inside.minX, run.maxX <= inside.maxX,
                 part.area <= largestPart
             else { return nil }
@@ -438,9 +461,9 @@ struct ComparisonWindow {
                             labels[rowStart + x] = label
                             part.add(x: x, y: neighbourY, change: value, seedMotion: seedMotion[rowStart + x])
                             let found = self.run(
-                                through: x, y: neighbourY, into: &part, current: current, earlier: earlier, layout: layout,
-                                low: low)
-                            pendingRuns.append(found)
+                                through: x, y: neighbourY, into: &part, labels: &labels, current: current, earlier: earlier,
+                                layout: layout, low: low)
+                            pending.append(found)
                             x = found.maxX
                             continue
                         }
@@ -457,9 +480,9 @@ struct ComparisonWindow {
     /// both ways over the pixels at or above `low` not yet looked at, labels and adds them, and
     /// returns the run they make with it.
     @inline(__always)
-    private mutating func run(
-        through x: Int, y: Int, into part: inout Part, current: Span<UInt8>, earlier: Span<UInt8>, layout: PlaneLayout,
-        low: UInt8
+    private func run(
+        through x: Int, y: Int, into part: inout Part, labels: inout MutableSpan<UInt32>, current: Span<UInt8>,
+        earlier: Span<UInt8>, layout: PlaneLayout, low: UInt8
     ) -> WindowRun {
         let rowStart = y * rect.width
         let frameRow = frameRowStart(y: y, layout: layout)
