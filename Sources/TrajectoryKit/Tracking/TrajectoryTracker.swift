@@ -175,7 +175,7 @@ public final class TrajectoryTracker {
         for match in associator.matches {
             let track = tracks[match.track]
             if blobStrength.isNewObject(blobs.inScene[match.blob], for: predictions[match.track]) {
-                restart(track, from: match.blob, of: blobs, frame, size: size)
+                start(track, from: match.blob, of: blobs, frame, size: size)
                 continue
             }
             var detection = sample(match.blob, of: blobs, frame, size: size, isStrong: match.isStrong)
@@ -199,8 +199,9 @@ public final class TrajectoryTracker {
         }
     }
 
-    /// Starts `track` afresh from blob `index`, as a new track would start from it.
-    private func restart(_ track: Track, from index: Int, of blobs: FrameBlobs, _ frame: FrameStamp, size: FrameSize) {
+    /// Starts `track` from blob `index`: a new (or spare) track, or one that starts afresh
+    /// from a new object exactly as a new track would.
+    private func start(_ track: Track, from index: Int, of blobs: FrameBlobs, _ frame: FrameStamp, size: FrameSize) {
         let blob = blobs.inFrame[index]
         let isStrong = blobStrength.isClearAndSolid(blob)
         track.start(first: sample(index, of: blobs, frame, size: size, isStrong: isStrong), point: size.point(blob, frame))
@@ -214,7 +215,7 @@ public final class TrajectoryTracker {
             }
             let track = spareTracks.popLast()
                 ?? Track(windowLength: configuration.trajectoryLength, maximumMissedFrames: configuration.maximumMissedFrames)
-            restart(track, from: blobIndex, of: blobs, frame, size: size)
+            start(track, from: blobIndex, of: blobs, frame, size: size)
             tracks.append(track)
         }
     }
