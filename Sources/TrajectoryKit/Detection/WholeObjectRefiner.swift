@@ -18,7 +18,8 @@
 /// even there, and keeps its first measurement.
 ///
 /// Only the window around each region is compared, so the cost is proportional to the moving
-/// regions, not to the frame; the comparisons stop at the first agreeing pair.
+/// regions, not to the frame; the comparisons stop at the first agreeing pair, and one that
+/// could only matter together with a next one that spills is not made.
 struct WholeObjectRefiner {
     /// Regions whose window (``window(around:layout:)``) holds more pixels than this are not
     /// measured again, which bounds the cost per region. The window of a slow ball's crescent
@@ -87,14 +88,45 @@ struct WholeObjectRefiner {
             window.addSeedRun(row: row, columns: columns, motion: motion, layout: layout)
         }
         let current = history.frame(age: 0)
+        func compare(age: Int) -> ComparisonWindow.Comparison {
+            window.compare(
+                current: current.span, earlier: history.frame(age: age).span,
+                sampling: EarlierFrameSampling(cameraMotionSince[age]), layout: layout, low: thresholds.low)
+        }
+        let ages = history.ages.dropFirst()
         var previous: ComparisonWindow.Part?
         var absentInARow = 0
-        for age in history.ages.dropFirst() {
-            let earlier = history.frame(age: age)
-            let comparison = window.compare(
-                current: current.span, earlier: earlier.span, sampling: EarlierFrameSampling(cameraMotionSince[age]),
-                layout: layout, low: thresholds.low)
-            guard case .part(let part) = comparison, part.seedWeight * Self.leastHeldSeed >= window.seedWeight else {
+        // A comparison made before its turn (see below). The window's labels are then those of
+        // the comparison made after it, the one in turn.
+        var madeAhead: (index: Int, comparison: ComparisonWindow.Comparison)?
+        var index = ages.startIndex
+        while index < ages.endIndex {
+            let comparison: ComparisonWindow.Comparison
+            let windowHoldsIt: Bool
+            if let ahead = madeAhead, ahead.index == index {
+                comparison = ahead.comparison
+                windowHoldsIt = false
+                madeAhead = nil
+            } else {
+                // After a spill (or at the start) nothing carries over to this comparison: it
+                // can matter only with the next one, as the pair that agrees or the second of
+                // two in a row showing nothing. If the next one spills, neither can happen and
+                // this one need not be made. In busy scenes most comparisons spill (a leaf's
+                // part of the difference joins its neighbours'), so this halves their work
+                // without changing any outcome.
+                if previous == nil && absentInARow == 0 {
+                    guard index + 1 < ages.endIndex else { return .unresolved }
+                    let next = compare(age: ages[index + 1])
+                    if case .spills = next {
+                        index += 2
+                        continue
+                    }
+                    madeAhead = (index + 1, next)
+                }
+                comparison = compare(age: ages[index])
+                windowHoldsIt = true
+            }
+            guard case .part(var part) = comparison, part.seedWeight * Self.leastHeldSeed >= window.seedWeight else {
                 if case .spills = comparison {
                     absentInARow = 0
                 } else {
@@ -102,15 +134,26 @@ struct WholeObjectRefiner {
                     if absentInARow == 2 { return .ghost }
                 }
                 previous = nil
+                index += 1
                 continue
             }
             absentInARow = 0
             if let previous, Self.agree(previous, part) {
+                let earlier = history.frame(age: ages[index])
+                if !windowHoldsIt {
+                    // The comparison before this one was made after it and relabelled the
+                    // window: make it again (the same part, under a new label) to measure it.
+                    guard case .part(let again) = compare(age: ages[index]) else {
+                        preconditionFailure("the same comparison made twice shows the same part")
+                    }
+                    part = again
+                }
                 guard let whole = measure(part, current: current.span, earlier: earlier.span, layout: layout, thresholds: thresholds)
                 else { return .unresolved }
                 return .whole(whole)
             }
             previous = part
+            index += 1
         }
         return .unresolved
     }
