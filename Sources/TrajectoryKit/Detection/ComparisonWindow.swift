@@ -440,14 +440,12 @@ struct ComparisonWindow {
             x: startX, y: startY, change: change(x: startX, y: startY, current: current, earlier: earlier, layout: layout),
             seedMotion: seedMotion[start])
         pending.removeAll(keepingCapacity: true)
-        pending.append(
-            run(
-                through: startX, y: startY, into: &part, labels: &labels, current: current, earlier: earlier,
-                layout: layout, low: low))
+        let first = run(
+            through: startX, y: startY, into: &part, labels: &labels, current: current, earlier: earlier, layout: layout,
+            low: low)
+        guard staysInside(first, part) else { return nil }
+        pending.append(first)
         while let run = pending.popLast() {
-            guard run.y >= inside.minY, run.y < inside.maxY, run.minX >= inside.minX, run.maxX <= inside.maxX,
-                part.area <= largestPart
-            else { return nil }
             for neighbourY in stride(from: run.y - 1, through: run.y + 1, by: 2) where neighbourY >= 0 && neighbourY < height {
                 let rowStart = neighbourY * width
                 let frameRow = frameRowStart(y: neighbourY, layout: layout)
@@ -463,6 +461,8 @@ struct ComparisonWindow {
                             let found = self.run(
                                 through: x, y: neighbourY, into: &part, labels: &labels, current: current, earlier: earlier,
                                 layout: layout, low: low)
+                            // A spill is known as soon as one run shows it.
+                            guard staysInside(found, part) else { return nil }
                             pending.append(found)
                             x = found.maxX
                             continue
@@ -473,7 +473,15 @@ struct ComparisonWindow {
                 }
             }
         }
-        return part.area <= largestPart ? part : nil
+        return part
+    }
+
+    /// Whether `run`, just added to `part`, leaves it short of spilling: inside the window less
+    /// its soft edge, and no larger than the largest part.
+    @inline(__always)
+    private func staysInside(_ run: WindowRun, _ part: Part) -> Bool {
+        run.y >= inside.minY && run.y < inside.maxY && run.minX >= inside.minX && run.maxX <= inside.maxX
+            && part.area <= largestPart
     }
 
     /// Grows the part from pixel (`x`, `y`), already labelled and added to it, along its row
