@@ -247,27 +247,40 @@ final class Track {
     /// kept between calls so that assessing does not allocate.
     private var strays: [Int] = []
 
-    /// The points of `history` in `range` without the strays, indexed by their index in
-    /// `history`. Each closure captures one buffer reference, its array as it is now, so
-    /// building this allocates nothing, and reading it needs no exclusivity check on `self`
-    /// for every point (those checks were about 3 % of a 720p frame's analysis).
-    private func samplesWithoutStrays(in range: Range<Int>) -> LazyMapCollection<LazyFilterCollection<Range<Int>>, TrackSample> {
-        range.lazy.filter { [strays] in !strays.contains($0) }.map { [history] in history[$0] }
+    /// The points of `history` in a range without the strays, as `gatherKeptSamples(in:)` left
+    /// them, and each one's index in `history`; kept between calls so that assessing allocates
+    /// nothing. The fits read them several times over: from one contiguous array rather than
+    /// through the deque and the strays, a tenth less of a busy scene's time went (its clutter
+    /// tracks are assessed at every frame).
+    private var keptSamples: [TrackSample] = []
+    private var keptIndices: [Int] = []
+
+    /// Fills `keptSamples` and `keptIndices` with the points of `history` in `range` that are
+    /// not strays.
+    private func gatherKeptSamples(in range: Range<Int>) {
+        keptSamples.removeAll(keepingCapacity: true)
+        keptIndices.removeAll(keepingCapacity: true)
+        for index in range where !strays.contains(index) {
+            keptSamples.append(history[index])
+            keptIndices.append(index)
+        }
     }
 
     /// Assesses the points of `history` in `range` for `purpose`, setting aside up to one point
     /// in ten as strays (the worst fitting first, but never the newest when `keepingNewest`)
-    /// while the fit is poor; the strays are left in `strays`.
+    /// while the fit is poor; the strays are left in `strays`, the rest in `keptSamples`.
     private func assessAllowingStrays(
         _ range: Range<Int>, test: FreeFlightTest, for purpose: FreeFlightTest.Purpose, keepingNewest: Bool
     ) -> FlightAssessment {
         strays.removeAll(keepingCapacity: true)
-        var assessment = test.assess(samplesWithoutStrays(in: range), for: purpose)
+        gatherKeptSamples(in: range)
+        var assessment = test.assess(keptSamples, for: purpose)
         while assessment.verdict == .poorFit, strays.count < range.count / 10 {
-            let worst = test.worstFitting(samplesWithoutStrays(in: range))
+            let worst = keptIndices[test.worstFitting(keptSamples)]
             if keepingNewest && worst == range.upperBound - 1 { break }
             strays.append(worst)
-            assessment = test.assess(samplesWithoutStrays(in: range), for: purpose)
+            gatherKeptSamples(in: range)
+            assessment = test.assess(keptSamples, for: purpose)
         }
         return assessment
     }
@@ -308,7 +321,7 @@ final class Track {
     ) -> FlightAssessment? {
         let range = start..<history.count
         let assessment = assessAllowingStrays(range, test: test, for: .confirming(travelOver: windowLength), keepingNewest: false)
-        let kept = samplesWithoutStrays(in: range)
+        let kept = keptSamples
         guard assessment.isFreeFlight, motion.movesOnItsOwn(kept, isRolling: assessment.isRolling),
               evidence.supportsConfirmation(kept, isRolling: assessment.isRolling)
         else { return nil }
