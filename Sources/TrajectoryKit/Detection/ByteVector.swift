@@ -62,9 +62,13 @@ enum ScalarBytes {
         UInt8(truncatingIfNeeded: (Int(a) + Int(b)) >> 1)
     }
 
+    /// |a − b|, without a branch: the comparison traces (``ComparisonWindow``) take it pixel by
+    /// pixel over noisy texture, where which of the two is larger cannot be predicted.
     @inline(__always)
     static func absoluteDifference(_ a: UInt8, _ b: UInt8) -> UInt8 {
-        a > b ? a - b : b - a
+        let difference = Int(a) - Int(b)
+        let sign = difference >> (Int.bitWidth - 1)
+        return UInt8(truncatingIfNeeded: (difference ^ sign) - sign)
     }
 
     /// ⌈(a + b) / 2⌉.
