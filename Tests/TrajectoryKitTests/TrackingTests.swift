@@ -84,6 +84,24 @@ private func pixelDistance(_ location: NormalizedPoint, _ truth: PixelPoint) -> 
         #expect(ids.issued == 1)
     }
 
+    /// The tracker looks for blobs near a track by their columns, in order; a caller's blob whose
+    /// column is not a number cannot be ordered, and must not make it miss the others.
+    @Test("blobs with a centre that is not a number, among clutter, hide no ball: the flight is found as without them")
+    func blobsWithoutPosition() throws {
+        let scene = BlobScene(frameCount: 36, sources: [Self.ball], clutterPerFrame: 20)
+        let expected = scene.run(try TrajectoryTracker(makeID: SequentialIDs().next))
+        let broken = Blob(center: PixelPoint(x: .nan, y: 100), radius: 8, area: 200, contrast: 40)
+        let tracker = try TrajectoryTracker(makeID: SequentialIDs().next)
+        let perFrame = zip(scene.stamps, scene.blobs).map { stamp, frameBlobs in
+            tracker.update(
+                blobs: frameBlobs.flatMap { [broken, $0] }, frame: stamp, frameWidth: BlobScene.width,
+                frameHeight: BlobScene.height)
+        }
+        #expect(expected.joined().count > 20)
+        let isSame = perFrame.map { $0.map(\.detectedPoints) } == expected.map { $0.map(\.detectedPoints) }
+        #expect(isSame, "observations a frame: \(perFrame.map(\.count)), without those blobs \(expected.map(\.count))")
+    }
+
     @Test("two flights crossing in the air: two uuids, each point on its own flight")
     func crossingFlights() throws {
         let left = MovingBlob.ball(origin: PixelPoint(x: 200, y: 600), velocity: PixelVector(x: 400, y: -900))

@@ -96,12 +96,16 @@ struct Associator {
     private var candidates: [Candidate] = []
     private var trackTaken: [Bool] = []
     private var blobTaken: [Bool] = []
+    private var blobsByColumn = BlobColumnIndex()
 
-    /// - Complexity: O(T·B + P log P) for T tracks, B blobs and P gated pairs.
+    /// - Complexity: O(B log B + T·(log B + b) + P log P) for T tracks, B blobs, b blobs in
+    ///   the columns of a track's gate and P gated pairs.
     mutating func associate(predictions: [TrackPrediction], blobs: [Blob], strength: BlobStrength) {
         candidates.removeAll(keepingCapacity: true)
+        blobsByColumn.rebuild(blobs)
         for (trackIndex, prediction) in predictions.enumerated() {
-            for (blobIndex, blob) in blobs.enumerated() {
+            for blobIndex in blobsByColumn.blobs(nearColumn: prediction.center.x, within: prediction.gateRadius) {
+                let blob = blobs[blobIndex]
                 let distance = PixelVector(
                     x: blob.center.x - prediction.center.x, y: blob.center.y - prediction.center.y
                 ).length

@@ -50,14 +50,18 @@ struct CommonMotionTest: Sendable {
     /// Classifies `latest`, the point a track has just taken from the newest frame of
     /// `recent`, given the track's points before it (oldest first).
     ///
-    /// - Complexity: O(B + N·B) for B blobs a frame and N neighbours of the ball; no allocation.
+    /// - Complexity: O(log B + b + N·(log B + b)) for B blobs a frame, b of them in a band of
+    ///   columns around the ball and N neighbours of it; no allocation.
     func motion(
         of latest: TrackSample, after earlier: some BidirectionalCollection<TrackSample>, in recent: RecentFrames
     ) -> NeighbourMotion {
-        guard let (past, displacement) = referencePoint(of: latest, after: earlier, in: recent) else { return .unknown }
+        guard let past = referencePoint(of: latest, after: earlier, in: recent) else { return .unknown }
+        let displacement = past.displacement
         let ballNoise = flight.centroidNoise(radius: latest.radius)
         let reach = criteria.neighbourhoodInRadii * latest.radius
-        for neighbour in recent[age: 0].blobs {
+        let now = recent[age: 0]
+        for index in now.blobsByColumn.blobs(nearColumn: latest.center.x, within: reach + now.blobsByColumn.longestReach) {
+            let neighbour = now.blobs[index]
             let distance = latest.center.distance(to: neighbour.center)
             guard distance > latest.radius + neighbour.radius,
                   distance <= reach + neighbour.radius * max(1, neighbour.elongation)
@@ -68,8 +72,9 @@ struct CommonMotionTest: Sendable {
                 criteria.shapeWanderPerRadius * neighbour.radius)
             guard !liesOnRecentPath(neighbour, of: earlier, within: tolerance) else { continue }
             let origin = PixelPoint(x: neighbour.center.x - displacement.x, y: neighbour.center.y - displacement.y)
-            let hasCounterpart = past.blobs.contains {
-                $0.center.distance(to: origin) <= tolerance && !$0.center.isSame(as: past.ball)
+            let hasCounterpart = past.frame.blobsByColumn.blobs(nearColumn: origin.x, within: tolerance).contains {
+                let blob = past.frame.blobs[$0]
+                return blob.center.distance(to: origin) <= tolerance && !blob.center.isSame(as: past.ball)
             }
             if hasCounterpart { return .shared }
         }
@@ -81,7 +86,7 @@ struct CommonMotionTest: Sendable {
     /// radii away, and clearly more than the noise of the difference of two centroids.
     private func referencePoint(
         of latest: TrackSample, after earlier: some BidirectionalCollection<TrackSample>, in recent: RecentFrames
-    ) -> (frame: (blobs: [Blob], ball: PixelPoint), displacement: PixelVector)? {
+    ) -> (frame: RecentFrames.Frame, ball: PixelPoint, displacement: PixelVector)? {
         let noise = flight.centroidNoise(radius: latest.radius)
         let needed = max(
             criteria.minimumDisplacementInRadii * latest.radius, flight.criteria.significance * noise * 2.squareRoot())
@@ -96,7 +101,7 @@ struct CommonMotionTest: Sendable {
             }
             let displacement = PixelVector(x: latest.center.x - sample.center.x, y: latest.center.y - sample.center.y)
             if displacement.length >= needed {
-                return ((recent[age: age].blobs, sample.center), displacement)
+                return (recent[age: age], sample.center, displacement)
             }
         }
         return nil

@@ -12,6 +12,8 @@ struct RecentFrames {
         var blobs: [Blob]
         /// Whether each blob is a point of a confirmed trajectory.
         var isClaimed: [Bool]
+        /// `blobs` by column, to find those near a point.
+        var blobsByColumn = BlobColumnIndex()
         var index: Int { stamp.index }
     }
 
@@ -44,6 +46,7 @@ struct RecentFrames {
         ring[newest].blobs.append(contentsOf: blobs)
         ring[newest].isClaimed.removeAll(keepingCapacity: true)
         ring[newest].isClaimed.append(contentsOf: repeatElement(false, count: blobs.count))
+        ring[newest].blobsByColumn.rebuild(blobs)
         count = min(count + 1, capacity)
     }
 
@@ -61,6 +64,7 @@ struct RecentFrames {
         for slot in ring.indices {
             ring[slot].blobs.reserveCapacity(room)
             ring[slot].isClaimed.reserveCapacity(room)
+            ring[slot].blobsByColumn.reserveCapacity(room)
         }
     }
 

@@ -66,6 +66,8 @@ public final class TrajectoryTracker {
     /// This frame's blobs moved into the scene's coordinates (``update(blobs:frame:frameWidth:frameHeight:cameraOffset:)``),
     /// kept so that filling them allocates nothing.
     private var sceneBlobs: [Blob] = []
+    /// The frame's blobs (in the frame's coordinates) by column, for `hasNeighbour`.
+    private var frameBlobsByColumn = BlobColumnIndex()
     /// The storage of the observations returned for the last frame, refilled for the next: a
     /// caller that does not keep them past the next update makes the tracker allocate nothing
     /// for them (copy-on-write finds every array unique again).
@@ -131,6 +133,7 @@ public final class TrajectoryTracker {
         sceneBlobs.removeAll(keepingCapacity: true)
         for blob in blobs { sceneBlobs.append(size.inScene(blob)) }
         let frameBlobs = FrameBlobs(inFrame: blobs, inScene: sceneBlobs)
+        frameBlobsByColumn.rebuild(blobs)
         recentFrames.append(sceneBlobs, frame: frame, size: size)
 
         predict(at: frame.time, size: size)
@@ -184,7 +187,7 @@ public final class TrajectoryTracker {
                 if let previous = track.history.last {
                     let blob = blobs.inFrame[match.blob]
                     let travel = PixelVector(x: detection.center.x - previous.center.x, y: detection.center.y - previous.center.y)
-                    if !Self.hasNeighbour(match.blob, in: blobs.inFrame) {
+                    if !hasNeighbour(match.blob, in: blobs.inFrame) {
                         detection.detection.beside = motionBeside(blob.center, blob.radius, travel)
                     }
                 }
@@ -351,10 +354,11 @@ public final class TrajectoryTracker {
     /// `index`'s centre. The motion beside a ball is then that neighbour's (a walker it passes,
     /// a banner's letters, a walker's torso below its head), whatever it is, and tells nothing
     /// of an arm: a swinging arm is too faint and thin to be found as a blob of its own.
-    private static func hasNeighbour(_ index: Int, in blobs: [Blob]) -> Bool {
+    private func hasNeighbour(_ index: Int, in blobs: [Blob]) -> Bool {
         let ball = blobs[index]
-        let reach = carrierSearchRadii * ball.radius
-        return blobs.indices.contains { other in
+        let reach = Self.carrierSearchRadii * ball.radius
+        let band = frameBlobsByColumn.blobs(nearColumn: ball.center.x, within: reach + frameBlobsByColumn.longestReach)
+        return band.contains { other in
             guard other != index else { return false }
             let neighbour = blobs[other]
             return ball.center.distance(to: neighbour.center) - neighbour.radius * max(1, neighbour.elongation) < reach
