@@ -63,6 +63,8 @@ final class Track {
         // Room for all a tentative track holds, so that gathering points does not allocate.
         points.reserveCapacity(2 * windowLength + 1)
         strays.reserveCapacity(2 * windowLength / 10 + 1)
+        keptSamples.reserveCapacity(2 * windowLength + 1)
+        keptIndices.reserveCapacity(2 * windowLength + 1)
         // And for what an observation reports, so that a track's first report does not either.
         reportedDetectedPoints.reserveCapacity(windowLength)
         reportedProjectedPoints.reserveCapacity(Self.projectedPointCount)
