@@ -92,11 +92,28 @@ struct FreeFlightTest: Sendable {
         case continuing
     }
 
-    /// Assesses `samples` for `purpose`.
+    /// Assesses `samples` for `purpose` and, when the fit is poor and `findingWorst`, finds the
+    /// sample farthest from it: the one to set aside first as a stray. The fit is the one the
+    /// assessment made, so it is not made twice (a busy scene's clutter tracks fit poorly, and
+    /// are assessed, with strays set aside, at every frame).
     ///
     /// - Complexity: O(n) without allocation.
-    func assess<Samples: BidirectionalCollection>(_ samples: Samples, for purpose: Purpose) -> FlightAssessment
-    where Samples.Element == TrackSample {
+    func assess<Samples: BidirectionalCollection>(
+        _ samples: Samples, for purpose: Purpose, findingWorst: Bool
+    ) -> (assessment: FlightAssessment, worst: Samples.Index?) where Samples.Element == TrackSample {
+        let (assessment, whole) = assessKeepingFit(samples, for: purpose)
+        guard findingWorst, assessment.verdict == .poorFit else { return (assessment, nil) }
+        let worst = samples.indices.max {
+            whole.squaredResidual(of: samples[$0]) < whole.squaredResidual(of: samples[$1])
+        }
+        return (assessment, worst)
+    }
+
+    /// `assess(_:for:findingWorst:)`'s assessment, and the constant-acceleration fit of all the
+    /// samples it made.
+    private func assessKeepingFit<Samples: BidirectionalCollection>(
+        _ samples: Samples, for purpose: Purpose
+    ) -> (assessment: FlightAssessment, whole: ConstantAccelerationFit) where Samples.Element == TrackSample {
         precondition(samples.count >= 5, "a flight test needs at least five points")
         let meanRadius = samples.reduce(0) { $0 + $1.radius } / Double(samples.count)
         let noise = centroidNoise(radius: meanRadius)
@@ -121,15 +138,10 @@ struct FreeFlightTest: Sendable {
             if !hasSteadyRadius(samples) { return .radiusVaries }
             return .freeFlight
         }
-        return FlightAssessment(
+        let assessment = FlightAssessment(
             verdict: verdict(), isRolling: isRolling, acceleration: whole.acceleration, normalizedResidual: residual,
             centroidNoise: noise)
-    }
-
-    /// The index of the sample farthest from the constant-acceleration fit of all of them.
-    func worstFitting<Samples: Collection>(_ samples: Samples) -> Samples.Index where Samples.Element == TrackSample {
-        let fit = ConstantAccelerationFit(samples, noise: criteria.centroidNoiseFloor)
-        return samples.indices.max { fit.squaredResidual(of: samples[$0]) < fit.squaredResidual(of: samples[$1]) }!
+        return (assessment, whole)
     }
 
     /// Whether a track's latest points, already found to be a free flight, keep the

@@ -276,13 +276,14 @@ final class Track {
     ) -> FlightAssessment {
         strays.removeAll(keepingCapacity: true)
         gatherKeptSamples(in: range)
-        var assessment = test.assess(keptSamples, for: purpose)
-        while assessment.verdict == .poorFit, strays.count < range.count / 10 {
-            let worst = keptIndices[test.worstFitting(keptSamples)]
+        let mostStrays = range.count / 10
+        var (assessment, worstFitting) = test.assess(keptSamples, for: purpose, findingWorst: mostStrays > 0)
+        while let kept = worstFitting {
+            let worst = keptIndices[kept]
             if keepingNewest && worst == range.upperBound - 1 { break }
             strays.append(worst)
             gatherKeptSamples(in: range)
-            assessment = test.assess(keptSamples, for: purpose)
+            (assessment, worstFitting) = test.assess(keptSamples, for: purpose, findingWorst: strays.count < mostStrays)
         }
         return assessment
     }
