@@ -25,13 +25,22 @@ struct DetectionQuality: Sendable, Hashable {
 
     init() {}
 
-    /// - Parameter others: the blobs of the same frame (the blob itself may be among them).
-    init(_ blob: Blob, among others: [Blob], isStrong: Bool, frameWidth: Int, frameHeight: Int) {
+    /// - Parameters:
+    ///   - others: the blobs of the same frame (the blob itself may be among them).
+    ///   - othersByColumn: `others` by column, to look only at those that can reach the blob.
+    init(
+        _ blob: Blob, among others: [Blob], byColumn othersByColumn: BlobColumnIndex, isStrong: Bool, frameWidth: Int,
+        frameHeight: Int
+    ) {
         self.isStrong = isStrong
         contrast = Float(blob.contrast)
         solidity = blob.solidity
         touchesFrameEdge = Self.touchesEdge(blob, width: Double(frameWidth), height: Double(frameHeight))
-        insideLargerBlob = others.contains { $0.radius > blob.radius && Self.ellipse(of: $0, contains: blob.center) }
+        // An ellipse holding the centre has its own centre within its half-length of it.
+        let reaching = othersByColumn.blobs(nearColumn: blob.center.x, within: othersByColumn.longestReach)
+        insideLargerBlob = reaching.contains {
+            others[$0].radius > blob.radius && Self.ellipse(of: others[$0], contains: blob.center)
+        }
     }
 
     /// Whether `point` lies inside `blob`'s ellipse (half-width `radius`, half-length

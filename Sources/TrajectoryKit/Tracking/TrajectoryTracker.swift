@@ -66,7 +66,7 @@ public final class TrajectoryTracker {
     /// This frame's blobs moved into the scene's coordinates (``update(blobs:frame:frameWidth:frameHeight:cameraOffset:)``),
     /// kept so that filling them allocates nothing.
     private var sceneBlobs: [Blob] = []
-    /// The frame's blobs (in the frame's coordinates) by column, for `hasNeighbour`.
+    /// The frame's blobs (in the frame's coordinates) by column, to find those near a blob.
     private var frameBlobsByColumn = BlobColumnIndex()
     /// The storage of the observations returned for the last frame, refilled for the next: a
     /// caller that does not keep them past the next update makes the tracker allocate nothing
@@ -372,7 +372,8 @@ public final class TrajectoryTracker {
         return TrackSample(
             frame: frame.index, time: frame.time, center: blobs.inScene[index].center, radius: blob.radius, missesBefore: 0,
             detection: DetectionQuality(
-                blob, among: blobs.inFrame, isStrong: isStrong, frameWidth: size.width, frameHeight: size.height))
+                blob, among: blobs.inFrame, byColumn: frameBlobsByColumn, isStrong: isStrong, frameWidth: size.width,
+                frameHeight: size.height))
     }
 }
 
