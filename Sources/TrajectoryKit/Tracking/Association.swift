@@ -96,13 +96,14 @@ struct Associator {
     private var candidates: [Candidate] = []
     private var trackTaken: [Bool] = []
     private var blobTaken: [Bool] = []
-    private var blobsByColumn = BlobColumnIndex()
 
-    /// - Complexity: O(B log B + T·(log B + b) + P log P) for T tracks, B blobs, b blobs in
-    ///   the columns of a track's gate and P gated pairs.
-    mutating func associate(predictions: [TrackPrediction], blobs: [Blob], strength: BlobStrength) {
+    /// - Parameter blobsByColumn: `blobs` by column (the tracker keeps the frame's index).
+    /// - Complexity: O(T·(log B + b) + P log P) for T tracks, B blobs, b blobs in the columns
+    ///   of a track's gate and P gated pairs.
+    mutating func associate(
+        predictions: [TrackPrediction], blobs: [Blob], byColumn blobsByColumn: BlobColumnIndex, strength: BlobStrength
+    ) {
         candidates.removeAll(keepingCapacity: true)
-        blobsByColumn.rebuild(blobs)
         for (trackIndex, prediction) in predictions.enumerated() {
             for blobIndex in blobsByColumn.blobs(nearColumn: prediction.center.x, within: prediction.gateRadius) {
                 let blob = blobs[blobIndex]

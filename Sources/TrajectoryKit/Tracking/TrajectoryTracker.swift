@@ -137,7 +137,10 @@ public final class TrajectoryTracker {
         recentFrames.append(sceneBlobs, frame: frame, size: size)
 
         predict(at: frame.time, size: size)
-        associator.associate(predictions: predictions, blobs: sceneBlobs, strength: blobStrength)
+        // The newest frame of `recentFrames` holds `sceneBlobs`, already indexed by column.
+        associator.associate(
+            predictions: predictions, blobs: sceneBlobs, byColumn: recentFrames[age: 0].blobsByColumn,
+            strength: blobStrength)
         updateMatchedTracks(blobs: frameBlobs, frame: frame, size: size, motionBeside: motionBeside)
         for trackIndex in associator.unmatchedTracks { tracks[trackIndex].miss() }
         createTracks(blobs: frameBlobs, frame: frame, size: size)
