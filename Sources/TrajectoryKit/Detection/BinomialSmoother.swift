@@ -55,11 +55,11 @@ public struct BinomialSmoother {
             let bytes = source.bytes
             var scratchBytes = scratch.mutableBytes
             forEachChunkStart(coveringWidth: width) { x in
-                let up = bytes.unsafeLoadUnaligned(fromUncheckedByteOffset: above + x, as: ByteVector.self)
-                let centre = bytes.unsafeLoadUnaligned(fromUncheckedByteOffset: middle + x, as: ByteVector.self)
-                let down = bytes.unsafeLoadUnaligned(fromUncheckedByteOffset: below + x, as: ByteVector.self)
+                let up = bytes.unsafeLoadUnaligned(fromUncheckedByteOffset: above &+ x, as: ByteVector.self)
+                let centre = bytes.unsafeLoadUnaligned(fromUncheckedByteOffset: middle &+ x, as: ByteVector.self)
+                let down = bytes.unsafeLoadUnaligned(fromUncheckedByteOffset: below &+ x, as: ByteVector.self)
                 let smoothed = ByteVector.floorAverage(ByteVector.floorAverage(up, down), centre)
-                scratchBytes.storeBytes(of: smoothed, toUncheckedByteOffset: x + 1, as: ByteVector.self)
+                scratchBytes.storeBytes(of: smoothed, toUncheckedByteOffset: x &+ 1, as: ByteVector.self)
             }
         } else {
             for x in 0..<width {
@@ -81,10 +81,10 @@ public struct BinomialSmoother {
             forEachChunkStart(coveringWidth: width) { x in
                 // Column x's left, centre and right neighbours sit at scratch x, x + 1, x + 2.
                 let left = scratchBytes.unsafeLoadUnaligned(fromUncheckedByteOffset: x, as: ByteVector.self)
-                let centre = scratchBytes.unsafeLoadUnaligned(fromUncheckedByteOffset: x + 1, as: ByteVector.self)
-                let right = scratchBytes.unsafeLoadUnaligned(fromUncheckedByteOffset: x + 2, as: ByteVector.self)
+                let centre = scratchBytes.unsafeLoadUnaligned(fromUncheckedByteOffset: x &+ 1, as: ByteVector.self)
+                let right = scratchBytes.unsafeLoadUnaligned(fromUncheckedByteOffset: x &+ 2, as: ByteVector.self)
                 let smoothed = ByteVector.floorAverage(ByteVector.floorAverage(left, right), centre)
-                destinationBytes.storeBytes(of: smoothed, toUncheckedByteOffset: rowStart + x, as: ByteVector.self)
+                destinationBytes.storeBytes(of: smoothed, toUncheckedByteOffset: rowStart &+ x, as: ByteVector.self)
             }
         } else {
             for x in 0..<width {
