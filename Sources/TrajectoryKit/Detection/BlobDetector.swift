@@ -16,7 +16,8 @@
 ///    less than its diameter per frame shows only part of itself in the motion image, and
 ///    each pixel weighted by how much of it the object covers, which the background's texture
 ///    does not sway; regions that are only the ghost of where a ball was are dropped
-///    (``WholeObjectRefiner``);
+///    (``WholeObjectRefiner``); on a frame with many regions a helper thread measures some of
+///    them, with the same result (``SharedRegionMeasurement``);
 /// 7. with a still camera, looks inside each large region (a person walking) for a small part
 ///    that moves unlike the rest, a ball passing in front of the person (``MovingRegionSplitter``);
 ///    and
@@ -24,7 +25,8 @@
 ///    (dropping, too, the small pieces that lie on an object too large for the maximum radius).
 ///
 /// A detector holds the history of one stream (eleven smoothed frames: about 10 MB at 720p,
-/// 23 MB at 1080p): use one per stream, and do not share one between threads. After the first
+/// 23 MB at 1080p): use one per stream, and do not share one between threads. It starts its
+/// helper thread on the first busy frame, and the thread ends with the detector. After the first
 /// frame of a given size it allocates nothing, except when the caller keeps the array a call
 /// returned past the next call, or a frame brings larger moving regions than any before.
 public struct BlobDetector {
@@ -75,7 +77,8 @@ public struct BlobDetector {
     private var motion: [UInt8] = []
     private var noiseEstimator = MotionNoiseEstimator()
     private var regionFinder = MotionRegionFinder()
-    private var refiner = WholeObjectRefiner()
+    /// Measures the regions whole, on busy frames with a helper thread (internal for tests).
+    var wholeMeasurement = SharedRegionMeasurement()
     private var selection = BlobSelection()
     private var splitter = MovingRegionSplitter()
     private var blobs: [Blob] = []
@@ -130,12 +133,12 @@ public struct BlobDetector {
         lastMotion = (reduction, stillPixelChange)
         selection.removeAll()
         splitter.startFrame()
+        wholeMeasurement.measure(
+            regionsOf: regionFinder, minimumArea: configuration.minimumArea, motion: motionPlane, history: history,
+            cameraMotionSince: motionSince, layout: historyLayout, thresholds: thresholds)
         for (index, region) in regionFinder.regions.enumerated() where region.area >= configuration.minimumArea {
             let blob: Blob
-            switch refiner.measureWhole(
-                regionAt: index, of: regionFinder, motion: motionPlane.span, history: history,
-                cameraMotionSince: motionSince, layout: historyLayout, thresholds: thresholds)
-            {
+            switch wholeMeasurement.outcome(ofRegion: index) {
             case .whole(let whole):
                 blob = Blob(measuring: whole.moments, remeasured: whole.measurement)
                 selection.add(

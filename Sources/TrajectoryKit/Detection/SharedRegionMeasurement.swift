@@ -1,0 +1,243 @@
+import Foundation
+import Synchronization
+
+/// Measures a frame's moving regions whole (``WholeObjectRefiner``), with a second thread taking
+/// part on busy frames.
+///
+/// In a busy scene (leaves in the wind, a crowd) measuring the regions whole is most of the
+/// analysis, while decoding keeps the second core busy a fifth of the time. Each region is
+/// measured on its own, from frames that neither thread changes meanwhile, so on a frame with
+/// at least ``leastSharedRegions`` regions to measure the calling thread and a helper thread
+/// take regions in turn from one counter, each with its own refiner, and every outcome is kept
+/// by region. The detector then reads the outcomes in the regions' order: it finds what it
+/// would have found measuring them one by one, only sooner.
+struct SharedRegionMeasurement {
+    /// When the helper thread takes part.
+    enum Sharing {
+        /// Never: every region is measured on the calling thread.
+        case never
+        /// On frames with at least ``leastSharedRegions`` regions, on a machine with two cores or more.
+        case busyFrames
+        /// On every frame with a region to measure (for tests).
+        case always
+    }
+
+    /// On a frame with fewer regions than this, the calling thread measures them all: waking
+    /// the helper and waiting for its last region costs about as much as measuring a few.
+    static let leastSharedRegions = 16
+
+    var sharing: Sharing
+    private var refiner = WholeObjectRefiner()
+    /// The outcomes the calling thread measured, by region index; nil for the others.
+    private var outcomes: [WholeObjectRefiner.Outcome?] = []
+    /// Indices of the regions the last frame measured.
+    private var candidates: [Int] = []
+    /// Started on the first frame that shares.
+    private var helper: MeasurementHelper?
+    /// How many regions the helper thread has measured so far (for tests).
+    private(set) var regionsMeasuredByHelper = 0
+
+    init(sharing: Sharing = .busyFrames) {
+        self.sharing = sharing
+    }
+
+    /// Measures every region of `finder` of at least `minimumArea` pixels whole; see
+    /// ``WholeObjectRefiner/measureWhole(regionAt:of:motion:history:cameraMotionSince:layout:thresholds:)``
+    /// for the other parameters.
+    mutating func measure(
+        regionsOf finder: MotionRegionFinder, minimumArea: Int, motion: [UInt8], history: SmoothedFrameHistory,
+        cameraMotionSince: [CameraMotion], layout: PlaneLayout, thresholds: MotionThresholds
+    ) {
+        candidates.removeAll(keepingCapacity: true)
+        for (index, region) in finder.regions.enumerated() where region.area >= minimumArea {
+            candidates.append(index)
+        }
+        let regionCount = finder.regions.count
+        if outcomes.count < regionCount {
+            outcomes.append(contentsOf: repeatElement(nil, count: regionCount - outcomes.count))
+        }
+        for index in candidates { outcomes[index] = nil }
+        let job = MeasurementJob(
+            finder: finder, motion: motion, history: history, cameraMotionSince: cameraMotionSince, layout: layout,
+            thresholds: thresholds, candidates: candidates)
+        guard sharesFrame(candidateCount: candidates.count), let helper = startedHelper(), helper.post(job) else {
+            for index in candidates { outcomes[index] = job.measure(regionAt: index, with: &refiner) }
+            return
+        }
+        while let position = helper.claim(below: candidates.count) {
+            let index = candidates[position]
+            outcomes[index] = job.measure(regionAt: index, with: &refiner)
+        }
+        helper.finish()
+        for index in candidates where outcomes[index] == nil {
+            outcomes[index] = helper.outcome(ofRegion: index)
+            regionsMeasuredByHelper += 1
+        }
+    }
+
+    /// The outcome of measuring region `index` whole, for a region the last ``measure(regionsOf:minimumArea:motion:history:cameraMotionSince:layout:thresholds:)``
+    /// measured.
+    func outcome(ofRegion index: Int) -> WholeObjectRefiner.Outcome {
+        guard let outcome = outcomes[index] else { preconditionFailure("region \(index) was not measured") }
+        return outcome
+    }
+
+    private func sharesFrame(candidateCount: Int) -> Bool {
+        switch sharing {
+        case .never: false
+        case .busyFrames: candidateCount >= Self.leastSharedRegions && Self.machineHasSecondCore
+        case .always: candidateCount > 0
+        }
+    }
+
+    private static let machineHasSecondCore = ProcessInfo.processInfo.activeProcessorCount >= 2
+
+    private mutating func startedHelper() -> MeasurementHelper? {
+        if helper == nil { helper = MeasurementHelper() }
+        return helper
+    }
+}
+
+/// What one frame's region measurement reads: copies of the detector's stages, which share
+/// their storage with the originals (no pixel is copied) as long as nothing changes them.
+private struct MeasurementJob {
+    let finder: MotionRegionFinder
+    let motion: [UInt8]
+    let history: SmoothedFrameHistory
+    let cameraMotionSince: [CameraMotion]
+    let layout: PlaneLayout
+    let thresholds: MotionThresholds
+    let candidates: [Int]
+
+    func measure(regionAt index: Int, with refiner: inout WholeObjectRefiner) -> WholeObjectRefiner.Outcome {
+        refiner.measureWhole(
+            regionAt: index, of: finder, motion: motion.span, history: history, cameraMotionSince: cameraMotionSince,
+            layout: layout, thresholds: thresholds)
+    }
+}
+
+/// The helper thread and what it shares with the detector's thread. The thread ends when the
+/// detector that started it goes (``MeasurementHelper``'s `deinit`).
+private final class MeasurementHelper {
+    private let shared = HelperState()
+
+    init() {
+        let shared = self.shared
+        let thread = Thread { shared.serve() }
+        thread.name = "trajectories region measurement"
+        thread.start()
+    }
+
+    deinit { shared.stop() }
+
+    /// Offers `job` to the helper; false when the helper is busy with another detector's
+    /// frame (a copy of the same detector, on another thread).
+    func post(_ job: MeasurementJob) -> Bool { shared.post(job) }
+
+    /// The next position in the job's candidates to measure, or nil when all are taken.
+    func claim(below count: Int) -> Int? { shared.claim(below: count) }
+
+    /// Waits until the helper has measured the regions it took (or takes the job back if the
+    /// helper has not started it) and lets go of the job, so that the detector's stages are
+    /// again the only owners of their storage and change it in place.
+    func finish() { shared.finish() }
+
+    /// The outcome the helper measured for region `index` of the finished job, if it took it.
+    func outcome(ofRegion index: Int) -> WholeObjectRefiner.Outcome? { shared.outcome(ofRegion: index) }
+}
+
+/// The state both threads reach: the job and where the helper is with it under `condition`'s
+/// lock, the claim counter as an atomic, and the helper's outcomes, written by the helper
+/// while it works and read by the detector's thread only after ``finish()``.
+private final class HelperState: @unchecked Sendable {
+    private enum Phase {
+        /// No job.
+        case idle
+        /// A job waits for the helper.
+        case posted
+        /// The helper is measuring.
+        case working
+        /// The helper has let go of the job.
+        case done
+    }
+
+    private let condition = NSCondition()
+    private var phase = Phase.idle
+    private var stopping = false
+    private var job: MeasurementJob?
+    private let nextCandidate = Atomic<Int>(0)
+    private var refiner = WholeObjectRefiner()
+    private var outcomes: [WholeObjectRefiner.Outcome?] = []
+
+    func post(_ job: MeasurementJob) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard phase == .idle, !stopping else { return false }
+        self.job = job
+        nextCandidate.store(0, ordering: .relaxed)
+        phase = .posted
+        condition.broadcast()
+        return true
+    }
+
+    func claim(below count: Int) -> Int? {
+        let position = nextCandidate.wrappingAdd(1, ordering: .relaxed).oldValue
+        return position < count ? position : nil
+    }
+
+    func finish() {
+        condition.lock()
+        defer { condition.unlock() }
+        // Still posted: the helper has not woken yet, and the detector's thread took every
+        // region; it finds the job gone when it does.
+        while phase == .working { condition.wait() }
+        job = nil
+        phase = .idle
+    }
+
+    func outcome(ofRegion index: Int) -> WholeObjectRefiner.Outcome? {
+        index < outcomes.count ? outcomes[index] : nil
+    }
+
+    func stop() {
+        condition.lock()
+        stopping = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The helper thread's loop: waits for a job, measures regions until none is left, and
+    /// says it is done.
+    func serve() {
+        while true {
+            condition.lock()
+            while phase != .posted && !stopping { condition.wait() }
+            if stopping {
+                condition.unlock()
+                return
+            }
+            phase = .working
+            guard let job else { preconditionFailure("a posted phase has a job") }
+            condition.unlock()
+            measureClaimed(of: job)
+            condition.lock()
+            phase = .done
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+
+    /// Measures the regions the helper claims. The job's copies live only inside this call,
+    /// so they are gone before the helper says it is done.
+    private func measureClaimed(of job: MeasurementJob) {
+        let regionCount = job.finder.regions.count
+        if outcomes.count < regionCount {
+            outcomes.append(contentsOf: repeatElement(nil, count: regionCount - outcomes.count))
+        }
+        for index in job.candidates { outcomes[index] = nil }
+        while let position = claim(below: job.candidates.count) {
+            let index = job.candidates[position]
+            outcomes[index] = job.measure(regionAt: index, with: &refiner)
+        }
+    }
+}

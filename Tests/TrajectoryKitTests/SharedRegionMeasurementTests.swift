@@ -1,0 +1,47 @@
+import Testing
+
+@testable import TrajectoryKit
+
+/// On busy frames a helper thread measures some of the moving regions whole
+/// (``SharedRegionMeasurement``); the detector must find exactly the blobs it finds measuring
+/// every region on its own thread.
+@Suite struct SharedRegionMeasurementTests {
+    /// Thirty balls of radius 3 to 9 crossing a textured, noisy frame at 1 to 12 px a frame in
+    /// all directions: slow ones overlap where they were (measured whole against older frames),
+    /// fast ones do not, and some cross one another.
+    static func busyFrames(count: Int) -> [LumaImage] {
+        var scene = DetectionScene(width: 480, height: 270, noiseSigma: 2.5, seed: 5)
+        var generator = SeededGenerator(seed: 17)
+        let balls = (0..<30).map { _ in
+            (start: PixelPoint(x: .random(in: 20...460, using: &generator), y: .random(in: 20...250, using: &generator)),
+             velocity: PixelPoint(x: .random(in: -12...12, using: &generator), y: .random(in: -8...8, using: &generator)),
+             radius: Double.random(in: 3...9, using: &generator), luma: Double.random(in: 180...240, using: &generator))
+        }
+        return (0..<count).map { frame in
+            scene.frame(balls.map { ball in
+                let t = Double(frame)
+                return .ball(
+                    at: PixelPoint(x: ball.start.x + ball.velocity.x * t, y: ball.start.y + ball.velocity.y * t),
+                    radius: ball.radius, luma: ball.luma)
+            })
+        }
+    }
+
+    @Test("the blobs of every busy frame are the same whether a helper thread measures regions or not, and it does measure some")
+    func sameBlobsWithHelper() {
+        var alone = BlobDetector()
+        alone.wholeMeasurement = SharedRegionMeasurement(sharing: .never)
+        var shared = BlobDetector()
+        shared.wholeMeasurement = SharedRegionMeasurement(sharing: .always)
+        var blobCount = 0
+        for (index, frame) in Self.busyFrames(count: 30).enumerated() {
+            let expected = alone.detect(frame)
+            let found = shared.detect(frame)
+            #expect(found == expected, "frame \(index)")
+            blobCount += expected.count
+        }
+        #expect(blobCount >= 27 * 10, "the frames are busy: \(blobCount) blobs")
+        #expect(shared.wholeMeasurement.regionsMeasuredByHelper > 0)
+        #expect(alone.wholeMeasurement.regionsMeasuredByHelper == 0)
+    }
+}
