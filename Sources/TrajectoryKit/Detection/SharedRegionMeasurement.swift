@@ -210,16 +210,20 @@ private final class HelperState: @unchecked Sendable {
     /// says it is done.
     func serve() {
         while true {
-            condition.lock()
-            while phase != .posted && !stopping { condition.wait() }
-            if stopping {
+            // The job's copy lives inside this block, so it is gone before the helper says
+            // it is done.
+            do {
+                condition.lock()
+                while phase != .posted && !stopping { condition.wait() }
+                if stopping {
+                    condition.unlock()
+                    return
+                }
+                phase = .working
+                guard let job else { preconditionFailure("a posted phase has a job") }
                 condition.unlock()
-                return
+                measureClaimed(of: job)
             }
-            phase = .working
-            guard let job else { preconditionFailure("a posted phase has a job") }
-            condition.unlock()
-            measureClaimed(of: job)
             condition.lock()
             phase = .done
             condition.broadcast()
@@ -227,8 +231,7 @@ private final class HelperState: @unchecked Sendable {
         }
     }
 
-    /// Measures the regions the helper claims. The job's copies live only inside this call,
-    /// so they are gone before the helper says it is done.
+    /// Measures the regions the helper claims.
     private func measureClaimed(of job: MeasurementJob) {
         let regionCount = job.finder.regions.count
         if outcomes.count < regionCount {
