@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import TrajectoryKit
@@ -43,5 +44,21 @@ import Testing
         #expect(blobCount >= 27 * 10, "the frames are busy: \(blobCount) blobs")
         #expect(shared.wholeMeasurement.regionsMeasuredByHelper > 0)
         #expect(alone.wholeMeasurement.regionsMeasuredByHelper == 0)
+    }
+
+    @Test("the helper thread ends when its detector goes")
+    func helperEndsWithDetector() async throws {
+        weak var helperState: AnyObject?
+        do {
+            var detector = BlobDetector()
+            detector.wholeMeasurement = SharedRegionMeasurement(sharing: .always)
+            for frame in Self.busyFrames(count: 6) { _ = detector.detect(frame) }
+            helperState = detector.wholeMeasurement.helperThreadState
+            #expect(helperState != nil, "the helper started")
+        }
+        // The thread lets go of its state as it returns, soon after being told to stop.
+        let deadline = Date().addingTimeInterval(5)
+        while helperState != nil && Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
+        #expect(helperState == nil)
     }
 }

@@ -92,6 +92,10 @@ struct SharedRegionMeasurement {
 
     private static let machineHasSecondCore = ProcessInfo.processInfo.activeProcessorCount >= 2
 
+    /// What the helper thread holds while it runs, if it was started (for tests: it goes once
+    /// the thread has ended).
+    var helperThreadState: AnyObject? { helper?.threadState }
+
     private mutating func startedHelper() -> MeasurementHelper? {
         if helper == nil { helper = MeasurementHelper() }
         return helper
@@ -129,6 +133,9 @@ private final class MeasurementHelper {
     }
 
     deinit { shared.stop() }
+
+    /// The state the thread holds until it ends.
+    var threadState: AnyObject { shared }
 
     /// Offers `job` to the helper; false when the helper is busy with another detector's
     /// frame (a copy of the same detector, on another thread).
