@@ -21,6 +21,7 @@ func suite(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
 
 let trajectoryKit = Target.Dependency.product(name: "TrajectoryKit", package: "trajectories")
 let trajectoryVideo = Target.Dependency.product(name: "TrajectoryVideo", package: "trajectories")
+let trajectorySynth = Target.Dependency.product(name: "TrajectorySynth", package: "trajectories")
 
 let package = Package(
     name: "trajectories-benchmarks",
@@ -30,10 +31,11 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
-        // The clips the suites run on, decoded into memory before the timed loop.
+        // The clips the suites run on, decoded (or, for a busy scene, rendered) into memory
+        // before the timed loop.
         .target(
             name: "SampleFrames",
-            dependencies: [trajectoryKit, trajectoryVideo, .product(name: "Benchmark", package: "benchmark")],
+            dependencies: [trajectoryKit, trajectoryVideo, trajectorySynth, .product(name: "Benchmark", package: "benchmark")],
             path: "Benchmarks/SampleFrames"
         ),
         suite("Detector", [trajectoryKit]),

@@ -1,4 +1,5 @@
 import TrajectoryKit
+import TrajectorySynth
 import TrajectoryVideo
 
 /// Every frame of a clip, decoded into memory before the timed loop starts.
@@ -24,6 +25,18 @@ public struct DecodedClip: Sendable {
         self.frames = frames
         self.stamps = stamps
         self.loopDuration = last.time - first.time + frameInterval
+    }
+
+    /// Every frame of a generated scene (`trajectories synth --scene <scene> --seed <seed>`),
+    /// rendered straight into memory, without the codec's losses: for a scene busier than the
+    /// bundled clips, such as foliage, whose many moving regions the detector measures on two
+    /// threads.
+    public init(rendering scene: CatalogScene, seed: UInt64) {
+        var renderer = SceneRenderer(script: scene.script(seed: seed))
+        let script = renderer.script
+        frames = (0..<script.frameCount).map { renderer.render(frame: $0) }
+        stamps = (0..<script.frameCount).map { FrameStamp(index: $0, time: script.time(ofFrame: $0)) }
+        loopDuration = Double(script.frameCount) / script.frameRate
     }
 
     /// The detector reports motion from the fourth frame on; a clip needs at least that many.
