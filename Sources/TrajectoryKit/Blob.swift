@@ -36,6 +36,11 @@ public struct Blob: Sendable, Hashable {
 }
 
 extension Blob {
+    /// How far its ellipse reaches from the centre along the major axis: `radius` times
+    /// `elongation`, never less than `radius`. The tracker's tests of what lies near a blob,
+    /// and the column index that narrows them down (``BlobColumnIndex``), all use this one length.
+    var halfLength: Double { radius * max(1, elongation) }
+
     /// This blob, measured in a frame shrunk `reduction` times by averaging blocks, in pixels
     /// of the full frame: analysed pixel i covers [i, i + 1), full pixels [reduction·i, reduction·(i + 1)).
     func inFullFrame(reducedBy reduction: Int) -> Blob {

@@ -11,9 +11,8 @@ struct BlobColumnIndex {
     private var order: [Int] = []
     /// Their centres' columns, in that order.
     private var columns: [Double] = []
-    /// How far the longest blob reaches from its centre along its length, its radius times its
-    /// elongation (at least 1): a blob whose edge comes within some distance of a point has its
-    /// centre within that distance plus this.
+    /// The longest ``Blob/halfLength`` among the blobs: a blob whose edge comes within some
+    /// distance of a point has its centre within that distance plus this.
     private(set) var longestReach = 0.0
     /// Whether some blob's column is not a finite number (from a caller's own blobs): the
     /// columns cannot be ordered then, and every blob is returned.
@@ -33,7 +32,7 @@ struct BlobColumnIndex {
         longestReach = 0
         for index in order {
             columns.append(blobs[index].center.x)
-            longestReach = max(longestReach, blobs[index].radius * max(1, blobs[index].elongation))
+            longestReach = max(longestReach, blobs[index].halfLength)
         }
     }
 

@@ -64,7 +64,7 @@ struct CommonMotionTest: Sendable {
             let neighbour = now.blobs[index]
             let distance = latest.center.distance(to: neighbour.center)
             guard distance > latest.radius + neighbour.radius,
-                  distance <= reach + neighbour.radius * max(1, neighbour.elongation)
+                  distance <= reach + neighbour.halfLength
             else { continue }
             let neighbourNoise = flight.centroidNoise(radius: neighbour.radius)
             let tolerance = max(

@@ -48,7 +48,7 @@ struct DetectionQuality: Sendable, Hashable {
     private static func ellipse(of blob: Blob, contains point: PixelPoint) -> Bool {
         let (dx, dy) = (point.x - blob.center.x, point.y - blob.center.y)
         let (cosine, sine) = (cos(blob.orientation), sin(blob.orientation))
-        let along = (dx * cosine + dy * sine) / (blob.radius * max(1, blob.elongation))
+        let along = (dx * cosine + dy * sine) / blob.halfLength
         let across = (dy * cosine - dx * sine) / blob.radius
         return along * along + across * across <= 1
     }
@@ -57,7 +57,7 @@ struct DetectionQuality: Sendable, Hashable {
     /// `orientation`) reaches within a pixel of the frame's edge.
     private static func touchesEdge(_ blob: Blob, width: Double, height: Double) -> Bool {
         let halfWidth = blob.radius
-        let halfLength = blob.radius * max(1, blob.elongation)
+        let halfLength = blob.halfLength
         let (cosine, sine) = (cos(blob.orientation), sin(blob.orientation))
         let halfExtentX = ((halfLength * cosine) * (halfLength * cosine) + (halfWidth * sine) * (halfWidth * sine)).squareRoot()
         let halfExtentY = ((halfLength * sine) * (halfLength * sine) + (halfWidth * cosine) * (halfWidth * cosine)).squareRoot()

@@ -364,7 +364,7 @@ public final class TrajectoryTracker {
         return band.contains { other in
             guard other != index else { return false }
             let neighbour = blobs[other]
-            return ball.center.distance(to: neighbour.center) - neighbour.radius * max(1, neighbour.elongation) < reach
+            return ball.center.distance(to: neighbour.center) - neighbour.halfLength < reach
         }
     }
 
