@@ -136,7 +136,8 @@ public struct BlobDetector {
         wholeMeasurement.measure(
             regionsOf: regionFinder, minimumArea: configuration.minimumArea, motion: motionPlane, history: history,
             cameraMotionSince: motionSince, layout: historyLayout, thresholds: thresholds)
-        for (index, region) in regionFinder.regions.enumerated() where region.area >= configuration.minimumArea {
+        for index in wholeMeasurement.measuredRegions {
+            let region = regionFinder.regions[index]
             let blob: Blob
             switch wholeMeasurement.outcome(ofRegion: index) {
             case .whole(let whole):

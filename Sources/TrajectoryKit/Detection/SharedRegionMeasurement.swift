@@ -30,8 +30,8 @@ struct SharedRegionMeasurement {
     private var refiner = WholeObjectRefiner()
     /// The outcomes the calling thread measured, by region index; nil for the others.
     private var outcomes: [WholeObjectRefiner.Outcome?] = []
-    /// Indices of the regions the last frame measured.
-    private var candidates: [Int] = []
+    /// Indices of the regions the last frame measured: those of at least the minimum area, in order.
+    private(set) var measuredRegions: [Int] = []
     /// Started on the first frame that shares.
     private var helper: MeasurementHelper?
     /// How many regions the helper thread has measured so far (for tests).
@@ -48,28 +48,24 @@ struct SharedRegionMeasurement {
         regionsOf finder: MotionRegionFinder, minimumArea: Int, motion: [UInt8], history: SmoothedFrameHistory,
         cameraMotionSince: [CameraMotion], layout: PlaneLayout, thresholds: MotionThresholds
     ) {
-        candidates.removeAll(keepingCapacity: true)
+        measuredRegions.removeAll(keepingCapacity: true)
         for (index, region) in finder.regions.enumerated() where region.area >= minimumArea {
-            candidates.append(index)
+            measuredRegions.append(index)
         }
-        let regionCount = finder.regions.count
-        if outcomes.count < regionCount {
-            outcomes.append(contentsOf: repeatElement(nil, count: regionCount - outcomes.count))
-        }
-        for index in candidates { outcomes[index] = nil }
+        clearOutcomes(&outcomes, of: measuredRegions, regionCount: finder.regions.count)
         let job = MeasurementJob(
             finder: finder, motion: motion, history: history, cameraMotionSince: cameraMotionSince, layout: layout,
-            thresholds: thresholds, candidates: candidates)
-        guard sharesFrame(candidateCount: candidates.count), let helper = startedHelper(), helper.post(job) else {
-            for index in candidates { outcomes[index] = job.measure(regionAt: index, with: &refiner) }
+            thresholds: thresholds, regions: measuredRegions)
+        guard sharesFrame(regionCount: measuredRegions.count), let helper = startedHelper(), helper.post(job) else {
+            for index in measuredRegions { outcomes[index] = job.measure(regionAt: index, with: &refiner) }
             return
         }
-        while let position = helper.claim(below: candidates.count) {
-            let index = candidates[position]
+        while let position = helper.claim(below: measuredRegions.count) {
+            let index = measuredRegions[position]
             outcomes[index] = job.measure(regionAt: index, with: &refiner)
         }
         helper.finish()
-        for index in candidates where outcomes[index] == nil {
+        for index in measuredRegions where outcomes[index] == nil {
             outcomes[index] = helper.outcome(ofRegion: index)
             regionsMeasuredByHelper += 1
         }
@@ -82,11 +78,11 @@ struct SharedRegionMeasurement {
         return outcome
     }
 
-    private func sharesFrame(candidateCount: Int) -> Bool {
+    private func sharesFrame(regionCount: Int) -> Bool {
         switch sharing {
         case .never: false
-        case .busyFrames: candidateCount >= Self.leastSharedRegions && Self.machineHasSecondCore
-        case .always: candidateCount > 0
+        case .busyFrames: regionCount >= Self.leastSharedRegions && Self.machineHasSecondCore
+        case .always: regionCount > 0
         }
     }
 
@@ -102,6 +98,16 @@ struct SharedRegionMeasurement {
     }
 }
 
+/// Makes `outcomes` hold a slot for each of `regionCount` regions (growing it only when a frame
+/// has more regions than any before) and empties those of `regions`, which are measured next:
+/// a slot still empty afterwards was measured by the other thread.
+private func clearOutcomes(_ outcomes: inout [WholeObjectRefiner.Outcome?], of regions: [Int], regionCount: Int) {
+    if outcomes.count < regionCount {
+        outcomes.append(contentsOf: repeatElement(nil, count: regionCount - outcomes.count))
+    }
+    for index in regions { outcomes[index] = nil }
+}
+
 /// What one frame's region measurement reads: copies of the detector's stages, which share
 /// their storage with the originals (no pixel is copied) as long as nothing changes them.
 private struct MeasurementJob {
@@ -111,7 +117,8 @@ private struct MeasurementJob {
     let cameraMotionSince: [CameraMotion]
     let layout: PlaneLayout
     let thresholds: MotionThresholds
-    let candidates: [Int]
+    /// Indices of the regions to measure.
+    let regions: [Int]
 
     func measure(regionAt index: Int, with refiner: inout WholeObjectRefiner) -> WholeObjectRefiner.Outcome {
         refiner.measureWhole(
@@ -141,7 +148,7 @@ private final class MeasurementHelper {
     /// frame (a copy of the same detector, on another thread).
     func post(_ job: MeasurementJob) -> Bool { shared.post(job) }
 
-    /// The next position in the job's candidates to measure, or nil when all are taken.
+    /// The next position in the job's regions to measure, or nil when all are taken.
     func claim(below count: Int) -> Int? { shared.claim(below: count) }
 
     /// Waits until the helper has measured the regions it took (or takes the job back if the
@@ -240,13 +247,9 @@ private final class HelperState: @unchecked Sendable {
 
     /// Measures the regions the helper claims.
     private func measureClaimed(of job: MeasurementJob) {
-        let regionCount = job.finder.regions.count
-        if outcomes.count < regionCount {
-            outcomes.append(contentsOf: repeatElement(nil, count: regionCount - outcomes.count))
-        }
-        for index in job.candidates { outcomes[index] = nil }
-        while let position = claim(below: job.candidates.count) {
-            let index = job.candidates[position]
+        clearOutcomes(&outcomes, of: job.regions, regionCount: job.finder.regions.count)
+        while let position = claim(below: job.regions.count) {
+            let index = job.regions[position]
             outcomes[index] = job.measure(regionAt: index, with: &refiner)
         }
     }
