@@ -107,6 +107,43 @@ import TrajectoryKit
             "\(motion) vs \(move)")
     }
 
+    /// A score bar burned into the picture, as a broadcast shows one: a band of small sharp
+    /// marks across the bottom sixth of the frame, where it stays when the camera moves.
+    static let scoreBar: [SceneObject] = {
+        var random = SeededGenerator(seed: 1)
+        return stride(from: Double(height - 40), to: Double(height), by: 4).flatMap { top in
+            stride(from: 0, to: Double(width), by: 4).map { left in
+                SceneObject(
+                    shape: .rectangle(minX: left, minY: top, width: 4, height: 4), luma: .random(in: 30...200, using: &random))
+            }
+        }
+    }()
+
+    /// The shortcut for a still camera answers "still" only for a fit as tight as a still
+    /// camera's. Over a score bar that stays put, a camera jerked far leaves the bar's points
+    /// (a fifth of them) matching the frame before where they are, so that no whole-pixel
+    /// offset near none matches better than none; the background's points, misaligned by the
+    /// jerk, then spread the fit from none so wide (a standard error six to eight times a still
+    /// camera's) that the jerk would pass for no motion within it.
+    @Test(
+        "a camera held still over a score bar burned into the picture, then jerked far: the jerk is measured, not read as still",
+        arguments: [
+            PixelPoint(x: -16.3, y: -5.3), PixelPoint(x: 11.7, y: -8.1), PixelPoint(x: 16.9, y: 1.4),
+            PixelPoint(x: -4.7, y: 10.9),
+        ])
+    func jerkedBehindScoreBar(move: PixelPoint) throws {
+        var scene = Self.shakenScene()
+        var detector = BlobDetector()
+        for frame in 0..<5 {
+            scene.cameraOffset = frame < 4 ? PixelPoint(x: 0, y: 0) : move
+            _ = detector.detect(scene.frame(Self.scoreBar))
+        }
+        let motion = try #require(detector.lastCameraMotion)
+        #expect(
+            abs(motion.dx - move.x) <= Self.motionTolerance && abs(motion.dy - move.y) <= Self.motionTolerance,
+            "\(motion) vs \(move)")
+    }
+
     @Test("a shaken still scene with sharp edges gives no blobs", arguments: [1, 2, 3] as [UInt64])
     func shakenStillScene(seed: UInt64) {
         var scene = Self.shakenScene(seed: seed)
