@@ -162,11 +162,18 @@ struct DetectionScene {
         var values = still ? background : Self.texture(
             width: width, height: height, luma: backgroundLuma, amplitude: textureAmplitude, waves: waves,
             offset: (cameraOffset.x, cameraOffset.y))
-        let shownScenery = scenery.map { $0.moved(by: cameraOffset) }
-        for object in shownScenery + objects {
+        Self.paint(scenery.map { $0.moved(by: cameraOffset) } + objects, onto: &values, width: width)
+        for index in values.indices { values[index] += noiseSigma * generator.nextGaussian() }
+        return Self.image(of: values, width: width)
+    }
+
+    /// Paints `objects`, in order, onto `values`, a picture `width` pixels wide.
+    static func paint(_ objects: [SceneObject], onto values: inout [Double], width: Int) {
+        let height = values.count / width
+        for object in objects {
             let bounds = object.pixelBounds
-            let rows = Self.clamp(bounds.minY..<bounds.maxY, to: height)
-            let columns = Self.clamp(bounds.minX..<bounds.maxX, to: width)
+            let rows = clamp(bounds.minY..<bounds.maxY, to: height)
+            let columns = clamp(bounds.minX..<bounds.maxX, to: width)
             for y in rows {
                 for x in columns {
                     let covered = object.coverage(x: x, y: y)
@@ -176,15 +183,68 @@ struct DetectionScene {
                 }
             }
         }
-        var pixels = [UInt8](repeating: 0, count: width * height)
-        for index in pixels.indices {
-            let noisy = values[index] + noiseSigma * generator.nextGaussian()
-            pixels[index] = UInt8(min(255, max(0, noisy.rounded())))
-        }
-        return LumaImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// A picture `width` pixels wide of `values` rounded to grey levels.
+    static func image(of values: [Double], width: Int) -> LumaImage {
+        LumaImage(width: width, height: values.count / width, pixels: values.map { UInt8(min(255, max(0, $0.rounded()))) })
     }
 
     private static func clamp(_ range: Range<Int>, to size: Int) -> Range<Int> {
         range.clamped(to: 0..<size)
+    }
+}
+
+/// A picture of nothing but noise as a codec encodes it: every frame fresh Gaussian noise,
+/// except that a fraction of its 16 × 16 blocks copy the last frame's noise from two pixels
+/// away, all from one direction, which changes from frame to frame. The objects passed to
+/// ``frame(_:)`` are drawn over the noise, and never copied.
+struct CopiedNoiseScene {
+    let width: Int
+    let height: Int
+    /// Standard deviation of the noise, in grey levels, around a grey of 110.
+    var noiseSigma: Double
+    /// The fraction of a frame's blocks copied from the last frame.
+    var copiedFraction: Double
+    static let blockSize = 16
+    /// Where a frame's copied blocks come from, relative to where they go.
+    static let copyOffsets = [(2, 0), (-2, 0), (0, 2), (0, -2), (2, 2), (-2, 2), (2, -2), (-2, -2)]
+    private var lastNoise: [Double] = []
+    private var generator: SeededGenerator
+
+    init(width: Int, height: Int, noiseSigma: Double, copiedFraction: Double, seed: UInt64 = 1) {
+        self.width = width
+        self.height = height
+        self.noiseSigma = noiseSigma
+        self.copiedFraction = copiedFraction
+        generator = SeededGenerator(seed: seed)
+    }
+
+    /// The next frame: its noise, then `objects` drawn over it in order.
+    mutating func frame(_ objects: [SceneObject] = []) -> LumaImage {
+        var noise = (0..<(width * height)).map { _ in 110 + noiseSigma * generator.nextGaussian() }
+        if !lastNoise.isEmpty {
+            let offset = Self.copyOffsets[Int.random(in: 0..<Self.copyOffsets.count, using: &generator)]
+            for top in stride(from: 0, to: height, by: Self.blockSize) {
+                for left in stride(from: 0, to: width, by: Self.blockSize)
+                where Double.random(in: 0..<1, using: &generator) < copiedFraction {
+                    copyBlock(left: left, top: top, from: offset, into: &noise)
+                }
+            }
+        }
+        lastNoise = noise
+        DetectionScene.paint(objects, onto: &noise, width: width)
+        return DetectionScene.image(of: noise, width: width)
+    }
+
+    /// Copies the block at (`left`, `top`) of the last frame's noise, read `offset` away.
+    private func copyBlock(left: Int, top: Int, from offset: (x: Int, y: Int), into noise: inout [Double]) {
+        for y in top..<min(top + Self.blockSize, height) {
+            for x in left..<min(left + Self.blockSize, width) {
+                let sourceX = x + offset.x, sourceY = y + offset.y
+                guard sourceX >= 0, sourceY >= 0, sourceX < width, sourceY < height else { continue }
+                noise[y * width + x] = lastNoise[sourceY * width + sourceX]
+            }
+        }
     }
 }

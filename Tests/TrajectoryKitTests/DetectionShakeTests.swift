@@ -272,4 +272,42 @@ import TrajectoryKit
             #expect(distance < 1.5, "frame \(point.frame)")
         }
     }
+
+    /// The request adds up only the motions the detector measured clearly into where the camera
+    /// has gone. On a picture of nothing but noise (a dark scene filmed at a high gain) whose
+    /// codec copies patches of the last frame's noise from a couple of pixels away, the
+    /// detector finds motions of a pixel or two that explain little of the picture: harmless
+    /// for comparing frames, but added up they would jerk the ball's path in the scene by as
+    /// much every frame, and the tracker would lose its flight.
+    @Test(
+        "a ball thrown across a picture of noise whose codec copies patches of it from two pixels away is one whole trajectory",
+        arguments: [1, 2, 3] as [UInt64])
+    func throwOverCopiedNoise(seed: UInt64) throws {
+        let (width, height) = (DetectionShakeTests.width, DetectionShakeTests.height)
+        var scene = CopiedNoiseScene(width: width, height: height, noiseSigma: 6, copiedFraction: 0.2, seed: seed)
+        let request = try DetectTrajectoriesRequest(trajectoryLength: 10)
+        let latest = LatestObservations(of: request)
+        let handler = SequenceRequestHandler()
+        // The same frames through a detector of their own, to see the false motions are there.
+        var detector = BlobDetector()
+        var framesMoved = 0
+        // Until the ball drops out of the bottom of the frame after frame 24.
+        let frames = 0..<25
+        for frame in frames {
+            let image = scene.frame([.ball(at: DetectionTests.throwPath(frame), radius: 6, luma: 210)])
+            _ = detector.detect(image)
+            if let motion = detector.lastCameraMotion, motion != .zero { framesMoved += 1 }
+            try handler.perform([request], on: image, frame: FrameStamp(index: frame, time: Double(frame) / 30))
+        }
+        #expect(framesMoved >= frames.count / 2, "the noise gives false motions in \(framesMoved) frames")
+        let trajectories = latest.trajectories
+        try #require(trajectories.count == 1, "\(trajectories.map { $0.points.map(\.frame) })")
+        // The motion image needs three earlier frames: the ball is found from frame 3 on.
+        #expect(trajectories[0].points.map(\.frame) == Array(3..<frames.upperBound))
+        for point in trajectories[0].points {
+            let truth = DetectionTests.throwPath(point.frame)
+            let location = point.location.pixels(width: width, height: height)
+            #expect(DetectionTests.distance(location, truth) < 1.5, "frame \(point.frame)")
+        }
+    }
 }
