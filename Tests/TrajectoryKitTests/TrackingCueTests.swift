@@ -241,6 +241,25 @@ import TrajectoryKit
         #expect(trajectories[0].points.map(\.frame) == Array(0..<36))
     }
 
+    /// A confirmed flight takes a detection into its fit only if the latest points fit with it:
+    /// a stray may be set aside among the older points, never the one being taken. Here the
+    /// ball merges with something beside it for three frames, its centre pulled 3.5 px sideways
+    /// (exact centres otherwise, so only the pull counts): each pulled point fits as it comes,
+    /// bending the fit, and the ball back on its path lies inside the flight's gate but off
+    /// that bent fit. Kept out of the fit (displaced) it lets the flight straighten again; set
+    /// aside as the window's one stray and taken in, it would leave three pulled points that no
+    /// later window can fit, and the flight would end there, or go on under a new uuid.
+    @Test(
+        "a ball merged with something beside it for three frames keeps its flight, under one uuid, when it comes back on its path",
+        arguments: [12, 16, 20])
+    func pulledAsideAndBack(firstPulledFrame: Int) throws {
+        var scene = BlobScene(frameCount: 36, sources: [TrackingFlightTests.ball], noise: 0)
+        for frame in firstPulledFrame..<(firstPulledFrame + 3) { scene.blobs[frame][0].center.x += 3.5 }
+        let trajectories = scene.run(try TrajectoryTracker()).finalObservations
+        try #require(trajectories.count == 1, "\(trajectories.map { $0.points.map(\.frame) })")
+        #expect(trajectories[0].points.map(\.frame) == Array(0..<36))
+    }
+
     @Test("displaced detections keep a flight only as long as it may go unfitted (maximumMissedFrames)")
     func displacedTooLong() throws {
         // Seven frames 14 px off a ball of radius 20: the flight takes four, then ends. (A ball
