@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TrajectoryKit
+@testable import TrajectoryKit
 
 /// A hand-held camera: the detector measures how the picture moved and compares each frame with
 /// the earlier ones where the same point of the scene was, so the shaken background shows no
@@ -105,6 +105,32 @@ import TrajectoryKit
         #expect(
             abs(motion.dx - move.x) <= Self.motionTolerance && abs(motion.dy - move.y) <= Self.motionTolerance,
             "\(motion) vs \(move)")
+    }
+
+    /// A camera that starts to move must be measured on whichever frame it does. While it is
+    /// still, the detector keeps its tracking points for eight frames, reading each new frame's
+    /// grey levels and gradients into them; the frame after the points were chosen (the third
+    /// of a stream, and every eighth after) is where that shows: points left with the levels of
+    /// the frame they were chosen in would match that frame, the one before, exactly, and so
+    /// read the move as none.
+    @Test(
+        "a camera held still, then moved on any frame of its tracking points' cycle: the move is measured, not read as still",
+        arguments: [PixelPoint(x: 0.6, y: 0.2), PixelPoint(x: 7.4, y: -5.2)])
+    func movedAnywhereInThePointCycle(move: PixelPoint) throws {
+        // Still for two frames (the least that takes the shortcut for a still camera) up to a
+        // whole cycle of the points more.
+        for stillFrames in 2...(2 + CameraMotionEstimator.pointChoiceInterval) {
+            var scene = Self.shakenScene()
+            var detector = BlobDetector()
+            for frame in 0...stillFrames {
+                scene.cameraOffset = frame < stillFrames ? PixelPoint(x: 0, y: 0) : move
+                _ = detector.detect(scene.frame())
+            }
+            let motion = try #require(detector.lastCameraMotion)
+            #expect(
+                abs(motion.dx - move.x) <= Self.motionTolerance && abs(motion.dy - move.y) <= Self.motionTolerance,
+                "moved after \(stillFrames) still frames: \(motion) vs \(move)")
+        }
     }
 
     /// A score bar burned into the picture, as a broadcast shows one: a band of small sharp
