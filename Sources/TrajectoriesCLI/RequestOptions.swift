@@ -36,6 +36,11 @@ struct RequestOptions: ParsableArguments {
         help: "Pixels: frames are analysed shrunk 2 or 4 times while their long side stays at least this long (default 800: 1080p at 960x540, 720p at full size).")
     var minimumAnalysisLongSide = DetectTrajectoriesRequest.defaultMinimumAnalysisLongSide
 
+    @Flag(
+        name: .customLong("no-helper-thread"),
+        help: "Analyse every frame on one thread: no helper thread measures moving regions beside it on busy frames. The results are the same; for many runs side by side.")
+    var withoutHelperThread = false
+
     func validate() throws {
         let lengths = TrajectoryTracker.Configuration.allowedTrajectoryLengths
         guard trajectoryLength >= lengths.lowerBound else {
@@ -75,6 +80,7 @@ struct RequestOptions: ParsableArguments {
         request.regionOfInterest = regionOfInterest
         request.targetFrameTime = targetFrameTime
         request.minimumAnalysisLongSide = minimumAnalysisLongSide
+        request.usesHelperThread = !withoutHelperThread
         return request
     }
 }

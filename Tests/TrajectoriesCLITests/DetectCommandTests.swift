@@ -77,6 +77,11 @@ import TrajectoryKit
         #expect(try Self.report(carried).trajectories.isEmpty)
     }
 
+    @Test("without the helper thread the vertical toss gives the same trajectory, point for point")
+    func withoutHelperThread() throws {
+        #expect(try Self.tossFlightWithPointsMoved(by: ["--no-helper-thread"]).movedPoints.isEmpty)
+    }
+
     @Test("a ball carried by hand, never thrown, gives no trajectory")
     func carriedByHand() throws {
         let outcome = try CommandLineRunner.run(["detect", Self.carried])

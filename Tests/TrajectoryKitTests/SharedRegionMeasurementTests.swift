@@ -61,4 +61,33 @@ import Testing
         while helperState != nil && Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
         #expect(helperState == nil)
     }
+
+    /// Where many requests run side by side, each may be told to keep to its calling thread
+    /// (`usesHelperThread`, the CLI's `--no-helper-thread`); a helper already started then goes.
+    @Test(
+        "a request told not to use a helper thread starts none, lets one it started go, and finds the same trajectories",
+        .enabled(if: ProcessInfo.processInfo.activeProcessorCount >= 2, "only a second core shares busy frames"))
+    func requestWithoutHelper() async throws {
+        let frames = Self.busyFrames(count: 30)
+        let withHelper = try DetectTrajectoriesRequest(trajectoryLength: 10, makeUUID: SequentialIDs().next)
+        let alone = try DetectTrajectoriesRequest(trajectoryLength: 10, makeUUID: SequentialIDs().next)
+        alone.usesHelperThread = false
+        let foundWith = LatestObservations(of: withHelper), foundAlone = LatestObservations(of: alone)
+        let handler = SequenceRequestHandler()
+        for (index, frame) in frames.enumerated() {
+            try handler.perform([withHelper, alone], on: frame, frame: FrameStamp(index: index, time: Double(index) / 30))
+        }
+        #expect(alone.helperThreadState == nil)
+        weak let helperState = withHelper.helperThreadState
+        #expect(helperState != nil, "the request started its helper on the busy frames")
+        let byUUID = { (observations: [TrajectoryObservation]) in observations.sorted { $0.uuid.uuidString < $1.uuid.uuidString } }
+        #expect(foundWith.trajectories.count >= 5, "the balls crossing the frame are followed")
+        #expect(byUUID(foundWith.trajectories) == byUUID(foundAlone.trajectories))
+
+        withHelper.usesHelperThread = false
+        try handler.perform([withHelper], on: frames[0], frame: FrameStamp(index: frames.count, time: 1))
+        let deadline = Date().addingTimeInterval(5)
+        while helperState != nil && Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
+        #expect(helperState == nil, "the helper thread ended")
+    }
 }

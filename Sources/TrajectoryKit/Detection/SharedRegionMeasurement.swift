@@ -26,7 +26,10 @@ struct SharedRegionMeasurement {
     /// the helper and waiting for its last region costs about as much as measuring a few.
     static let leastSharedRegions = 16
 
-    var sharing: Sharing
+    /// When the helper thread takes part; set to ``Sharing/never``, it ends the thread, if started.
+    var sharing: Sharing {
+        didSet { if sharing == .never { helper = nil } }
+    }
     private var refiner = WholeObjectRefiner()
     /// The outcomes the calling thread measured, by region index; nil for the others.
     private var outcomes: [WholeObjectRefiner.Outcome?] = []

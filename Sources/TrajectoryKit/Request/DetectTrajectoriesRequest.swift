@@ -73,6 +73,13 @@ public final class DetectTrajectoriesRequest {
     public static func analysisReduction(width: Int, height: Int, minimumLongSide: Int) -> Int {
         AnalysisResolution.largestReduction(longSide: max(width, height), keeping: minimumLongSide)
     }
+    /// Whether a helper thread may measure some of the moving regions on busy frames (16 or
+    /// more regions, on a machine with two cores or more), beside the thread that calls
+    /// ``perform``. Default true: the request starts the thread on its first busy frame, and
+    /// it ends with the request. Results are the same either way; set it to false where many
+    /// requests run side by side and each should use only its calling thread. Setting it to
+    /// false ends a helper already started.
+    public var usesHelperThread = true
     /// Bounds on the blobs and tracks one frame may cost; see ``ResourceLimits``.
     public var limits = ResourceLimits()
     /// How often ``limits`` bound the analysis so far.
@@ -205,7 +212,12 @@ public final class DetectTrajectoriesRequest {
         }
         try limits.validate()
         tracker.maximumLiveTracks = limits.maximumLiveTracks
+        let sharing: SharedRegionMeasurement.Sharing = usesHelperThread ? .busyFrames : .never
+        if detector.wholeMeasurement.sharing != sharing { detector.wholeMeasurement.sharing = sharing }
     }
+
+    /// What the detector's helper thread holds while it runs, if it was started (for tests).
+    var helperThreadState: AnyObject? { detector.wholeMeasurement.helperThreadState }
 
     /// Adds the camera's motion since the last analysed frame to ``cameraOffset``, when the
     /// detector measured one clearly (``BlobDetector/lastCameraMotionIsClear``): a false motion
