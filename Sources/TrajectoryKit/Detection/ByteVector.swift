@@ -11,19 +11,6 @@ import _Builtin_intrinsics.intel
 /// kernels use the helpers below instead, which compile to one or two instructions each.
 typealias ByteVector = SIMD16<UInt8>
 
-#if arch(x86_64)
-extension SIMD16<UInt8> {
-    /// The same 16 bytes as an SSE register, for the instructions called by name.
-    @inline(__always)
-    init(_ register: __m128i) { self = unsafeBitCast(register, to: Self.self) }
-}
-
-extension __m128i {
-    @inline(__always)
-    init(_ bytes: SIMD16<UInt8>) { self = unsafeBitCast(bytes, to: Self.self) }
-}
-#endif
-
 extension SIMD16<UInt8> {
     /// The smaller of a and b in every lane (one `pminub`).
     @inline(__always)
@@ -47,7 +34,8 @@ extension SIMD16<UInt8> {
     @inline(__always)
     static func floorAverage(_ a: Self, _ b: Self) -> Self {
         #if arch(x86_64)
-        ~Self(_mm_avg_epu8(__m128i(~a), __m128i(~b)))
+        let average = _mm_avg_epu8(unsafeBitCast(~a, to: __m128i.self), unsafeBitCast(~b, to: __m128i.self))
+        return ~unsafeBitCast(average, to: Self.self)
         #else
         (a & b) &+ ((a ^ b) &>> 1)  // the carry-free sum halved
         #endif
