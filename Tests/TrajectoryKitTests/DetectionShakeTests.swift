@@ -37,27 +37,48 @@ import Testing
     /// edges that bilinear blending follows only to a few hundredths of a pixel.
     static let motionTolerance = 0.1
 
-    /// Checks the detector's last measured motion against the shake from `frame` − 1 to `frame`.
-    static func expectShakeMeasured(by detector: BlobDetector, frame: Int) throws {
+    /// Checks the detector's last measured motion against the camera's from `frame` − 1 to
+    /// `frame`, the picture offset by `offsets(frame)` in each frame (by default the shake).
+    static func expectMotionMeasured(
+        by detector: BlobDetector, frame: Int, offsets: (Int) -> PixelPoint = shake
+    ) throws {
         let motion = try #require(detector.lastCameraMotion, "frame \(frame)")
-        let truth = PixelPoint(x: shake(frame).x - shake(frame - 1).x, y: shake(frame).y - shake(frame - 1).y)
+        let truth = PixelPoint(x: offsets(frame).x - offsets(frame - 1).x, y: offsets(frame).y - offsets(frame - 1).y)
         #expect(
             abs(motion.dx - truth.x) <= motionTolerance && abs(motion.dy - truth.y) <= motionTolerance,
             "frame \(frame): \(motion) vs \(truth)")
     }
 
-    @Test("the camera's motion from frame to frame is measured to within a tenth of a pixel")
-    func measuresMotion() throws {
+    /// How the camera moves in ``measuresMotion(camera:)``.
+    enum CameraPath: CaseIterable, Sendable {
+        /// ``DetectionShakeTests/shake(_:)``.
+        case shake
+        /// ``DetectionShakeTests/panOffset(_:)``: a pan that speeds up to 40 px a frame, well
+        /// beyond the ±22 px a search around none reaches, then stops dead.
+        case fastPan
+
+        func offset(_ frame: Int) -> PixelPoint {
+            switch self {
+            case .shake: DetectionShakeTests.shake(frame)
+            case .fastPan: DetectionShakeTests.panOffset(frame)
+            }
+        }
+    }
+
+    @Test(
+        "the camera's motion from frame to frame is measured to within a tenth of a pixel, a shake's, or a pan's that speeds up to 40 px a frame and stops dead",
+        arguments: CameraPath.allCases)
+    func measuresMotion(camera: CameraPath) throws {
         var scene = Self.shakenScene()
         var detector = BlobDetector()
         for frame in 0..<30 {
-            scene.cameraOffset = Self.shake(frame)
+            scene.cameraOffset = camera.offset(frame)
             _ = detector.detect(scene.frame())
             guard frame >= 1 else {
                 #expect(detector.lastCameraMotion == nil, "no motion before two frames")
                 continue
             }
-            try Self.expectShakeMeasured(by: detector, frame: frame)
+            try Self.expectMotionMeasured(by: detector, frame: frame, offsets: camera.offset)
         }
     }
 
@@ -170,6 +191,18 @@ import Testing
             "\(motion) vs \(move)")
     }
 
+    /// How far a pan that speeds up has gone by frame `frame`: 5 px in the first frame, 5 px a
+    /// frame more in each frame after, up to 40 px a frame, until it stops dead after frame 24.
+    static func panTravel(_ frame: Int) -> Double {
+        (0..<min(max(frame, 0), 24) + 1).map { min(5 * Double($0), 40) }.reduce(0, +)
+    }
+
+    /// Where a camera panning ever faster to the left, and down by four tenths as much, has
+    /// moved the picture: up to 40 px and 16 px a frame, then none from frame 25 on.
+    static func panOffset(_ frame: Int) -> PixelPoint {
+        PixelPoint(x: -panTravel(frame), y: 0.4 * panTravel(frame))
+    }
+
     @Test("a shaken still scene with sharp edges gives no blobs", arguments: [1, 2, 3] as [UInt64])
     func shakenStillScene(seed: UInt64) {
         var scene = Self.shakenScene(seed: seed)
@@ -225,7 +258,7 @@ import Testing
                 textureAmplitude: 40)
             _ = detector.detect(scene.frame([body]))
             guard frame >= 1 else { continue }
-            try Self.expectShakeMeasured(by: detector, frame: frame)
+            try Self.expectMotionMeasured(by: detector, frame: frame)
         }
     }
 }
@@ -287,16 +320,58 @@ import Testing
                 frameHeight: Self.height, frame: FrameStamp(index: frame, time: Double(frame) / 30))
         }
         #expect(request.analysisReduction == 2 || minimumLongSide == 800 && reduction == 1)
-        let trajectories = latest.trajectories
-        try #require(trajectories.count == 1, "\(trajectories.map { $0.points.map(\.frame) })")
         // The motion image needs three earlier frames: the ball is found from frame 3 on.
-        #expect(trajectories[0].points.count >= 19)
+        try Self.expectOneTrajectory(in: latest.trajectories, points: 19, shownAt: Self.shown)
+    }
+
+    /// Checks that `trajectories` hold one trajectory of at least `points` points, each within
+    /// 1.5 px of where the ball shows in its frame.
+    static func expectOneTrajectory(
+        in trajectories: [TrajectoryObservation], points: Int, shownAt truth: (Int) -> PixelPoint
+    ) throws {
+        try #require(trajectories.count == 1, "\(trajectories.map { $0.points.map(\.frame) })")
+        #expect(trajectories[0].points.count >= points)
         for point in trajectories[0].points {
-            let truth = Self.shown(point.frame)
+            let shown = truth(point.frame)
             let distance = hypot(
-                point.location.x * Double(Self.width) - truth.x, (1 - point.location.y) * Double(Self.height) - truth.y)
+                point.location.x * Double(width) - shown.x, (1 - point.location.y) * Double(height) - shown.y)
             #expect(distance < 1.5, "frame \(point.frame)")
         }
+    }
+
+    /// A camera that follows a ball thrown far across the scene: it pans to the left faster and
+    /// faster (``DetectionShakeTests/panTravel(_:)``), up to 40 px a frame, and down by a tenth
+    /// as much, so that the ball stays in view while the background streams past it.
+    static func followingPan(_ frame: Int) -> PixelPoint {
+        let travel = DetectionShakeTests.panTravel(frame)
+        return PixelPoint(x: -travel, y: 0.1 * travel)
+    }
+
+    /// The followed ball's path in the scene, and where it shows in the frame.
+    static func followedBall(_ frame: Int) -> PixelPoint {
+        let t = Double(frame)
+        return PixelPoint(x: 100 + 38 * t, y: 380 - 36 * t + 1.6 * t * t)
+    }
+
+    static func shownFollowedBall(_ frame: Int) -> PixelPoint {
+        let path = followedBall(frame), pan = followingPan(frame)
+        return PixelPoint(x: path.x + pan.x, y: path.y + pan.y)
+    }
+
+    @Test("a ball followed by a camera panning ever faster, up to 40 px a frame, is one trajectory, within 1.5 px of where it shows")
+    func followedByFastPan() throws {
+        var scene = DetectionScene(width: Self.width, height: Self.height, noiseSigma: 2.5, seed: 1)
+        let request = try DetectTrajectoriesRequest(trajectoryLength: 10)
+        let latest = LatestObservations(of: request)
+        let handler = SequenceRequestHandler()
+        for frame in 0..<22 {
+            scene.cameraOffset = Self.followingPan(frame)
+            let image = scene.frame([.ball(at: Self.shownFollowedBall(frame), radius: 8, luma: 220)])
+            try handler.perform(
+                [request], on: image, frame: FrameStamp(index: frame, time: Double(frame) / 30))
+        }
+        // The motion image needs three earlier frames: the ball is found from frame 3 on.
+        try Self.expectOneTrajectory(in: latest.trajectories, points: 19, shownAt: Self.shownFollowedBall)
     }
 
     /// The request adds up only the motions the detector measured clearly into where the camera

@@ -9,13 +9,15 @@ struct CameraMotionEstimate {
 }
 
 /// Measures how far the picture moved between the current frame and earlier ones: the shake of
-/// a hand-held camera, a translation of up to a couple of dozen pixels per frame, to a few
-/// hundredths of a pixel, whatever moves in front of the background.
+/// a hand-held camera, a translation of up to a couple of dozen pixels per frame, or a pan that
+/// speeds up to any speed by no more than that per frame, to a few hundredths of a pixel,
+/// whatever moves in front of the background.
 ///
 /// Against the frame before, the motion is found coarse to fine:
 /// 1. over the whole frame shrunk eight times, the whole-pixel shift (up to ±2, so ±16 px of the
 ///    frame) with the least sum of absolute differences: a sum over every pixel, which objects
-///    moving across a small part of the frame cannot swing;
+///    moving across a small part of the frame cannot swing; after a motion of 12 px or more,
+///    also within ±2 of it there (a pan goes on at about the speed it had);
 /// 2. the same at a quarter of the size, within a pixel of twice that;
 /// 3. at full size, over the ``TrackingPoints`` only, within two pixels of four times that;
 /// 4. to a fraction of a pixel by Lucas–Kanade on the tracking points: each point's gradient
@@ -76,6 +78,9 @@ struct CameraMotionEstimator {
     private var reductionsAreCurrent = false, previousReductionsAreCurrent = false
     /// Whether the last motion since the previous frame was too small to tell from none.
     private var lastMotionWasStill = false
+    /// The offset of the last motion since the previous frame, to the nearest whole pixel, when
+    /// the camera moved: a pan goes on at about the speed it had (see ``panCentre``).
+    private var lastMovingOffset: (x: Int, y: Int)?
     /// Frames since the tracking points were last chosen, this one included.
     private var framesSincePointsChosen = 0
     /// The larger standard error of the last "still" the whole search found: how tight a fit to
@@ -137,6 +142,9 @@ struct CameraMotionEstimator {
         if framesSincePointsChosen > 1 { choosePoints(in: current, layout: layout) }
         let estimate = searchedMotionSincePrevious(current: current, previous: previous, layout: layout)
         lastMotionWasStill = estimate?.motion == .zero
+        lastMovingOffset = estimate.flatMap { estimate in
+            estimate.motion == .zero ? nil : (Int((-estimate.motion.dx).rounded()), Int((-estimate.motion.dy).rounded()))
+        }
         if lastMotionWasStill, let estimate {
             stillStandardError = max(estimate.standardError.x, estimate.standardError.y)
         }
@@ -171,6 +179,7 @@ struct CameraMotionEstimator {
     /// changed: the next frame's motion is found by the whole search, from frames shrunk anew.
     mutating func restart() {
         lastMotionWasStill = false
+        lastMovingOffset = nil
         reductionsAreCurrent = false
         previousReductionsAreCurrent = false
     }
@@ -183,13 +192,16 @@ struct CameraMotionEstimator {
         guard points.points.count >= Self.leastPoints else { return nil }
         makeReductions(current: current, previous: previous, layout: layout)
         var guess = (x: 0, y: 0)
+        let pan = panCentre(in: eighth)
         if let coarse = Self.bestOffset(
-            of: eighth, in: previousEighth, around: (0, 0), radius: Self.coarseRadius, margin: Self.coarseRadius)
+            of: eighth, in: previousEighth, around: (0, 0), alsoAround: pan, radius: Self.coarseRadius,
+            margin: Self.coarseRadius + (pan.map { max(abs($0.x), abs($0.y)) } ?? 0))
         {
             guess = (2 * coarse.x, 2 * coarse.y)
         }
         if let finer = Self.bestOffset(
-            of: quarter, in: previousQuarter, around: guess, radius: 1, margin: 2 * Self.coarseRadius + 1)
+            of: quarter, in: previousQuarter, around: guess, radius: 1,
+            margin: max(2 * Self.coarseRadius, abs(guess.x), abs(guess.y)) + 1)
         {
             guess = finer
         }
@@ -197,6 +209,26 @@ struct CameraMotionEstimator {
         // by an object that fills much of a small frame: the offsets around none are tried too.
         return motion(of: current, since: previous, layout: layout, near: (4 * guess.x, 4 * guess.y), alsoNear: (0, 0), radius: 2)
     }
+
+    /// Where, besides around none, the coarse search looks at an eighth of the size: around the
+    /// last motion, when the camera moved so fast that the search around none barely reaches it
+    /// (``coarseRadius`` pixels there or more, once rounded: 12 px of the frame). A camera that pans
+    /// goes on at about the speed it had, so the search follows it however fast it pans, as
+    /// long as it speeds up or slows down by no more than the search around its last motion
+    /// reaches (about ±22 px a frame). Nil when there is no such motion, or the shrunk frame is
+    /// too small to compare at that offset.
+    private func panCentre(in eighth: ReducedFrame) -> (x: Int, y: Int)? {
+        guard let offset = lastMovingOffset, let layout = eighth.layout else { return nil }
+        let centre = (x: Int((Double(offset.x) / 8).rounded()), y: Int((Double(offset.y) / 8).rounded()))
+        let margin = Self.coarseRadius + max(abs(centre.x), abs(centre.y))
+        guard max(abs(centre.x), abs(centre.y)) >= Self.coarseRadius,
+            layout.width - 2 * margin >= Self.leastComparedWidth, layout.height - 2 * margin >= Self.leastComparedHeight
+        else { return nil }
+        return centre
+    }
+
+    /// The least part of a shrunk frame, in its pixels, that the coarse searches compare.
+    private static let leastComparedWidth = 8, leastComparedHeight = 4
 
     /// Shrinks the current frame, and the previous one if it was not shrunk when it was current,
     /// for the coarse searches.
@@ -461,22 +493,31 @@ struct CameraMotionEstimator {
         return max(1, 1.4826 * median)
     }
 
-    /// The whole-pixel offset within `radius` of `centre` with the least sum of absolute
-    /// differences between `current` and `earlier`, or nil when the frames are too small to
-    /// compare with that margin. Ties go to the offset nearest the centre.
+    /// The whole-pixel offset within `radius` of `centre` (or of `other`) with the least sum of
+    /// absolute differences between `current` and `earlier`, or nil when the frames are too
+    /// small to compare with that margin. Ties go to the first tried: the centre, ring by ring
+    /// outwards, then around `other`.
     private static func bestOffset(
-        of current: ReducedFrame, in earlier: ReducedFrame, around centre: (x: Int, y: Int), radius: Int, margin: Int
+        of current: ReducedFrame, in earlier: ReducedFrame, around centre: (x: Int, y: Int),
+        alsoAround other: (x: Int, y: Int)? = nil, radius: Int, margin: Int
     ) -> (x: Int, y: Int)? {
         guard let layout = current.layout, earlier.layout == layout,
-            layout.width - 2 * margin >= 8, layout.height - 2 * margin >= 4
+            layout.width - 2 * margin >= leastComparedWidth, layout.height - 2 * margin >= leastComparedHeight
         else { return nil }
         var best: (x: Int, y: Int)?, bestCost = Int.max
-        forEachOffset(around: centre, radius: radius) { offset in
+        func consider(_ offset: (x: Int, y: Int)) {
             guard abs(offset.x) <= margin && abs(offset.y) <= margin else { return }
             let cost = current.sumOfCappedDifferences(to: earlier, offset: offset, margin: margin, cap: Self.differenceCap)
             if cost < bestCost {
                 best = offset
                 bestCost = cost
+            }
+        }
+        forEachOffset(around: centre, radius: radius, consider)
+        if let other {
+            forEachOffset(around: other, radius: radius) { offset in
+                // Those within reach of `centre` have been tried.
+                if max(abs(offset.x - centre.x), abs(offset.y - centre.y)) > radius { consider(offset) }
             }
         }
         return best
