@@ -192,7 +192,7 @@ struct CameraMotionEstimator {
         guard points.points.count >= Self.leastPoints else { return nil }
         makeReductions(current: current, previous: previous, layout: layout)
         var guess = (x: 0, y: 0)
-        let pan = panCentre(in: eighth)
+        let pan = panCentre
         if let coarse = Self.bestOffset(
             of: eighth, in: previousEighth, around: (0, 0), alsoAround: pan, radius: Self.coarseRadius,
             margin: Self.coarseRadius + (pan.map { max(abs($0.x), abs($0.y)) } ?? 0))
@@ -217,7 +217,7 @@ struct CameraMotionEstimator {
     /// long as it speeds up or slows down by no more than the search around its last motion
     /// reaches (about ±22 px a frame). Nil when there is no such motion, or the shrunk frame is
     /// too small to compare at that offset.
-    private func panCentre(in eighth: ReducedFrame) -> (x: Int, y: Int)? {
+    private var panCentre: (x: Int, y: Int)? {
         guard let offset = lastMovingOffset, let layout = eighth.layout else { return nil }
         let centre = (x: Int((Double(offset.x) / 8).rounded()), y: Int((Double(offset.y) / 8).rounded()))
         let margin = Self.coarseRadius + max(abs(centre.x), abs(centre.y))
