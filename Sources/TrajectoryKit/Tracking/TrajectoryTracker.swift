@@ -219,11 +219,25 @@ public final class TrajectoryTracker {
                 tracksNotStarted += 1
                 continue
             }
-            let track = spareTracks.popLast()
-                ?? Track(windowLength: configuration.trajectoryLength, maximumMissedFrames: configuration.maximumMissedFrames)
+            let track = spareTracks.popLast() ?? newTrackGrowingSpares()
             start(track, from: blobIndex, of: blobs, frame, size: size)
             tracks.append(track)
         }
+    }
+
+    /// A new track, for when no removed one is left to reuse, made with as many spare tracks
+    /// again as are alive (within ``maximumLiveTracks``). The number of tracks a busy scene
+    /// keeps alive creeps up to a new peak now and then: made one at a time, each peak
+    /// allocated a track (on about one frame in a hundred of foliage-1, looped), where doubling
+    /// allocates a few times in all.
+    private func newTrackGrowingSpares() -> Track {
+        let spares = min(tracks.count, maximumLiveTracks - tracks.count - 1)
+        for _ in 0..<max(0, spares) { spareTracks.append(newTrack()) }
+        return newTrack()
+    }
+
+    private func newTrack() -> Track {
+        Track(windowLength: configuration.trajectoryLength, maximumMissedFrames: configuration.maximumMissedFrames)
     }
 
     private func confirmTracks() {
