@@ -212,8 +212,7 @@ public final class DetectTrajectoriesRequest {
         }
         try limits.validate()
         tracker.maximumLiveTracks = limits.maximumLiveTracks
-        let sharing: SharedRegionMeasurement.Sharing = usesHelperThread ? .busyFrames : .never
-        if detector.wholeMeasurement.sharing != sharing { detector.wholeMeasurement.sharing = sharing }
+        detector.wholeMeasurement.sharing = usesHelperThread ? .busyFrames : .never
     }
 
     /// What the detector's helper thread holds while it runs, if it was started (for tests).
