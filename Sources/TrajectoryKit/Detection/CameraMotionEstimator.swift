@@ -76,11 +76,12 @@ struct CameraMotionEstimator {
     /// Whether `quarter` and `eighth`, and the previous ones, hold their frames yet: they are
     /// made only when the coarse search needs them, which a still camera seldom does.
     private var reductionsAreCurrent = false, previousReductionsAreCurrent = false
+    /// The last motion since the previous frame the search found (exactly none when too small to
+    /// tell from none), or nil when it could not tell or there was none to find. A pan goes on
+    /// at about the speed it had (see ``panCentre``).
+    private var lastMotion: CameraMotion?
     /// Whether the last motion since the previous frame was too small to tell from none.
-    private var lastMotionWasStill = false
-    /// The offset of the last motion since the previous frame, to the nearest whole pixel, when
-    /// the camera moved: a pan goes on at about the speed it had (see ``panCentre``).
-    private var lastMovingOffset: (x: Int, y: Int)?
+    private var lastMotionWasStill: Bool { lastMotion == .zero }
     /// Frames since the tracking points were last chosen, this one included.
     private var framesSincePointsChosen = 0
     /// The larger standard error of the last "still" the whole search found: how tight a fit to
@@ -141,10 +142,7 @@ struct CameraMotionEstimator {
         }
         if framesSincePointsChosen > 1 { choosePoints(in: current, layout: layout) }
         let estimate = searchedMotionSincePrevious(current: current, previous: previous, layout: layout)
-        lastMotionWasStill = estimate?.motion == .zero
-        lastMovingOffset = estimate.flatMap { estimate in
-            estimate.motion == .zero ? nil : (Int((-estimate.motion.dx).rounded()), Int((-estimate.motion.dy).rounded()))
-        }
+        lastMotion = estimate?.motion
         if lastMotionWasStill, let estimate {
             stillStandardError = max(estimate.standardError.x, estimate.standardError.y)
         }
@@ -178,8 +176,7 @@ struct CameraMotionEstimator {
     /// Forgets the motion measured so far, as at the start of a stream or after the frame size
     /// changed: the next frame's motion is found by the whole search, from frames shrunk anew.
     mutating func restart() {
-        lastMotionWasStill = false
-        lastMovingOffset = nil
+        lastMotion = nil
         reductionsAreCurrent = false
         previousReductionsAreCurrent = false
     }
@@ -218,8 +215,9 @@ struct CameraMotionEstimator {
     /// reaches (about ±22 px a frame). Nil when there is no such motion, or the shrunk frame is
     /// too small to compare at that offset.
     private var panCentre: (x: Int, y: Int)? {
-        guard let offset = lastMovingOffset, let layout = eighth.layout else { return nil }
-        let centre = (x: Int((Double(offset.x) / 8).rounded()), y: Int((Double(offset.y) / 8).rounded()))
+        guard let motion = lastMotion, motion != .zero, let layout = eighth.layout else { return nil }
+        // The offset to the nearest whole pixel, then to the nearest at an eighth of the size.
+        let centre = (x: Int(((-motion.dx).rounded() / 8).rounded()), y: Int(((-motion.dy).rounded() / 8).rounded()))
         let margin = Self.coarseRadius + max(abs(centre.x), abs(centre.y))
         guard max(abs(centre.x), abs(centre.y)) >= Self.coarseRadius,
             layout.width - 2 * margin >= Self.leastComparedWidth, layout.height - 2 * margin >= Self.leastComparedHeight
@@ -295,13 +293,7 @@ struct CameraMotionEstimator {
                 bestCost = cost
             }
         }
-        Self.forEachOffset(around: near, radius: radius, consider)
-        if let alsoNear {
-            Self.forEachOffset(around: alsoNear, radius: radius) { offset in
-                // Those within reach of `near` have been tried.
-                if max(abs(offset.x - near.x), abs(offset.y - near.y)) > radius { consider(offset) }
-            }
-        }
+        Self.forEachOffset(around: near, alsoAround: alsoNear, radius: radius, consider)
         return best
     }
 
@@ -513,14 +505,22 @@ struct CameraMotionEstimator {
                 bestCost = cost
             }
         }
-        forEachOffset(around: centre, radius: radius, consider)
-        if let other {
-            forEachOffset(around: other, radius: radius) { offset in
-                // Those within reach of `centre` have been tried.
-                if max(abs(offset.x - centre.x), abs(offset.y - centre.y)) > radius { consider(offset) }
-            }
-        }
+        forEachOffset(around: centre, alsoAround: other, radius: radius, consider)
         return best
+    }
+
+    /// Calls `body` with each whole-pixel offset within `radius` of `centre`, ring by ring
+    /// outwards, then with those within `radius` of `other` that are not within reach of
+    /// `centre` (each offset once).
+    private static func forEachOffset(
+        around centre: (x: Int, y: Int), alsoAround other: (x: Int, y: Int)?, radius: Int,
+        _ body: ((x: Int, y: Int)) -> Void
+    ) {
+        forEachOffset(around: centre, radius: radius, body)
+        guard let other else { return }
+        forEachOffset(around: other, radius: radius) { offset in
+            if max(abs(offset.x - centre.x), abs(offset.y - centre.y)) > radius { body(offset) }
+        }
     }
 
     /// Calls `body` with each whole-pixel offset within `radius` of `centre` (a square), ring by
