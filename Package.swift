@@ -47,7 +47,10 @@ let package = Package(
         ),
         .testTarget(name: "TrajectoryKitTests", dependencies: ["TrajectoryKit"]),
         .testTarget(name: "TrajectoryDrawingTests", dependencies: ["TrajectoryDrawing"]),
-        .testTarget(name: "TrajectoryVideoTests", dependencies: ["TrajectoryVideo", "TrajectorySynth", "TrajectoryDrawing"]),
+        // Helpers more than one test target uses: the ffmpeg command line.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(
+            name: "TrajectoryVideoTests", dependencies: ["TrajectoryVideo", "TrajectorySynth", "TrajectoryDrawing", "TestSupport"]),
         .testTarget(name: "TrajectorySynthTests", dependencies: ["TrajectorySynth", "TrajectoryEvaluation"]),
         .testTarget(name: "TrajectoryEvaluationTests", dependencies: ["TrajectoryEvaluation"]),
         // The accuracy targets on every generated scene, end to end (takes a few minutes).
@@ -57,6 +60,8 @@ let package = Package(
         // Runs the built `trajectories` binary the way a user would.
         .testTarget(
             name: "TrajectoriesCLITests",
-            dependencies: ["TrajectoryEvaluation", "TrajectoryKit", "TrajectoryVideo", "TrajectoryDrawing", "TrajectorySynth"]),
+            dependencies: [
+                "TrajectoryEvaluation", "TrajectoryKit", "TrajectoryVideo", "TrajectoryDrawing", "TrajectorySynth", "TestSupport",
+            ]),
     ]
 )

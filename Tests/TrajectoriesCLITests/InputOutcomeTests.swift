@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TrajectoryKit
 
@@ -506,26 +507,5 @@ struct LinearCongruentialBytes {
     mutating func next() -> UInt8 {
         state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         return UInt8(state >> 56)
-    }
-}
-
-/// The ffmpeg command line, quiet unless it fails.
-enum FFmpeg {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
-    static func run(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["ffmpeg", "-nostdin", "-loglevel", "error", "-y"] + arguments
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "ffmpeg \(arguments.joined(separator: " ")): \(String(decoding: message, as: UTF8.self))")
-        }
     }
 }
