@@ -37,6 +37,11 @@ struct DetectCommand: ParsableCommand {
         help: "Decode without the codec's deblocking filter: H.264 decodes about a quarter faster, the results are slightly less accurate.")
     var skipsLoopFilter = false
 
+    @Flag(
+        name: .customLong("one-decoder"),
+        help: "Decode with one decoder. By default a local H.264 or HEVC file larger than the analysis size is decoded by two, side by side, each taking every other stretch between IDR keyframes: faster on two cores or more, with the same results, for up to 130 MB more memory.")
+    var usesOneDecoder = false
+
     @Flag(help: "Also print FFmpeg's own messages on standard error.")
     var verbose = false
 
@@ -135,7 +140,8 @@ struct DetectCommand: ParsableCommand {
         var note: String?
         return try VideoTrajectoryDetection.run(
             uri: input, request: request, maximumFramePixels: limitOptions.maximumFramePixels,
-            networkTimeout: limitOptions.networkTimeout, loopFilter: skipsLoopFilter ? .skipped : .applied,
+            networkTimeout: limitOptions.networkTimeout, decodingLanes: usesOneDecoder ? 1 : nil,
+            loopFilter: skipsLoopFilter ? .skipped : .applied,
             stopper: stopper, onOpen: { note = requestOptions.suit(request, toFrameRate: $0.frameRate, input: input) }
         ) { frame in
             Diagnostics.noteOnce(&note)

@@ -43,11 +43,18 @@ final class DecodedFrameQueue: @unchecked Sendable {
         var width: Int
         var height: Int
         var stamp: FrameStamp
+        /// Where a lane's frame belongs in the stream (``DecodingLanes``); nil for the frames of
+        /// one reader, stamped already.
+        var place: VideoReader.LanePlace? = nil
     }
 
-    let lookahead: DecodingLookahead
-    /// Slots in the ring.
-    private var capacity: Int { lookahead.maximumFrames }
+    /// How many frames may wait; ``waitLonger(_:)`` may raise it before the first frame.
+    private(set) var lookahead: DecodingLookahead
+    /// Slots in the ring: as many as frames may wait, so that a buffer is made for each slot
+    /// only, however long the ring turns.
+    private var capacity: Int
+    /// Slots allocated: the ring's, or more for a wider lookahead to come.
+    private let allocatedSlots: Int
     private let condition = NSCondition()
     private let slots: UnsafeMutablePointer<Slot>
     /// The slot of the oldest queued frame, and how many are queued (including one being analysed).
@@ -57,6 +64,8 @@ final class DecodedFrameQueue: @unchecked Sendable {
     private var queuedBytes = 0
     private var producerFinished = false
     private var producerFailure: (any Error)?
+    /// The segment a lane's decoding was in when it failed.
+    private var producerFailureSegment = 0
     /// Whether decoding ended at the stream's end rather than stopped or failed.
     private var producerReachedStreamEnd = false
     private var consumerStopped = false
@@ -64,18 +73,32 @@ final class DecodedFrameQueue: @unchecked Sendable {
     /// Rows of the copied planes start on this many bytes, which SIMD code likes.
     static let rowAlignment = 64
 
-    init(lookahead: DecodingLookahead) {
+    /// A queue of `lookahead`, whose ``waitLonger(_:)`` may raise it to `widestLookahead`.
+    init(lookahead: DecodingLookahead, widestLookahead: DecodingLookahead? = nil) {
         self.lookahead = lookahead
-        slots = UnsafeMutablePointer<Slot>.allocate(capacity: lookahead.maximumFrames)
-        slots.initialize(repeating: Slot(), count: lookahead.maximumFrames)
+        capacity = lookahead.maximumFrames
+        allocatedSlots = max(lookahead.maximumFrames, widestLookahead?.maximumFrames ?? 0)
+        slots = UnsafeMutablePointer<Slot>.allocate(capacity: allocatedSlots)
+        slots.initialize(repeating: Slot(), count: allocatedSlots)
+    }
+
+    /// Lets as many frames wait as `lookahead` allows, from now on: called by the decoding side
+    /// before its first frame, within the widest lookahead the queue was made for.
+    func waitLonger(_ lookahead: DecodingLookahead) {
+        precondition(lookahead.maximumFrames <= allocatedSlots, "the ring was made for fewer frames")
+        condition.lock()
+        precondition(queued == 0 && oldest == 0, "the ring is resized before its first frame only")
+        self.lookahead = lookahead
+        capacity = lookahead.maximumFrames
+        condition.unlock()
     }
 
     deinit {
-        for index in 0..<capacity {
+        for index in 0..<allocatedSlots {
             slots[index].storage?.deallocate()
             av_frame_free(&slots[index].heldFrame)
         }
-        slots.deinitialize(count: capacity)
+        slots.deinitialize(count: allocatedSlots)
         slots.deallocate()
     }
 
@@ -87,11 +110,11 @@ final class DecodedFrameQueue: @unchecked Sendable {
     ///
     /// - Returns: false when the analysing side has stopped: decoding should stop too.
     func push(
-        width: Int, height: Int, shrunkBy: Int, stamp: FrameStamp,
+        width: Int, height: Int, shrunkBy: Int, stamp: FrameStamp, place: VideoReader.LanePlace? = nil,
         copy: (UnsafeMutablePointer<UInt8>, PlaneLayout) throws -> Void
     ) rethrows -> Bool {
         guard let index = waitForFreeSlot() else { return false }
-        try fill(index, width: width, height: height, shrunkBy: shrunkBy, stamp: stamp, copy: copy)
+        try fill(index, width: width, height: height, shrunkBy: shrunkBy, stamp: stamp, place: place, copy: copy)
         return true
     }
 
@@ -121,7 +144,7 @@ final class DecodedFrameQueue: @unchecked Sendable {
     /// Lets `copy` write a frame into free slot `index`'s buffer (see
     /// ``push(width:height:shrunkBy:stamp:copy:)``) and queues it.
     private func fill(
-        _ index: Int, width: Int, height: Int, shrunkBy: Int, stamp: FrameStamp,
+        _ index: Int, width: Int, height: Int, shrunkBy: Int, stamp: FrameStamp, place: VideoReader.LanePlace? = nil,
         copy: (UnsafeMutablePointer<UInt8>, PlaneLayout) throws -> Void
     ) rethrows {
         // The slot is free: only this side touches it until it is queued.
@@ -137,7 +160,8 @@ final class DecodedFrameQueue: @unchecked Sendable {
         let destination = slots[index].storage!.assumingMemoryBound(to: UInt8.self)
         try copy(destination, layout)
         slots[index].plane = UnsafePointer(destination)
-        slots[index].frame = QueuedFrame(layout: layout, shrunkBy: shrunkBy, width: width, height: height, stamp: stamp)
+        slots[index].frame = QueuedFrame(
+            layout: layout, shrunkBy: shrunkBy, width: width, height: height, stamp: stamp, place: place)
         enqueue(index)
     }
 
@@ -160,14 +184,17 @@ final class DecodedFrameQueue: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Marks the end of decoding: at the stream's end, stopped, or by an error.
-    func finish(_ end: DecodingEnd) {
+    /// Marks the end of decoding: at the stream's end, stopped, or by an error, which a lane
+    /// met in `segment`.
+    func finish(_ end: DecodingEnd, inSegment segment: Int = 0) {
         condition.lock()
         producerFinished = true
         switch end {
         case .streamEnd: producerReachedStreamEnd = true
         case .stopped: break
-        case .failed(let error): producerFailure = error
+        case .failed(let error):
+            producerFailure = error
+            producerFailureSegment = segment
         }
         condition.broadcast()
         condition.unlock()
@@ -209,6 +236,27 @@ final class DecodedFrameQueue: @unchecked Sendable {
         }
         let pixels = UnsafeBufferPointer(start: slot.plane!, count: slot.frame.layout.minimumByteCount)
         return try body(pixels.span, slot.frame)
+    }
+
+    /// What comes next from the queue, as ``waitForNext()`` finds it.
+    enum Next {
+        /// A frame of a lane's segment (0 for one reader's frames).
+        case frame(segment: Int)
+        /// Decoding ended and every frame was taken; an error ended it in `failedInSegment`.
+        case ended(failedInSegment: Int?)
+        /// The analysing side stopped the queue.
+        case stopped
+    }
+
+    /// Waits until a frame is queued or decoding has ended, and says which, without taking
+    /// the frame: ``withOldest(_:)`` takes it.
+    func waitForNext() -> Next {
+        condition.lock()
+        defer { condition.unlock() }
+        while queued == 0 && !producerFinished && !consumerStopped { condition.wait() }
+        if consumerStopped { return .stopped }
+        if queued > 0 { return .frame(segment: slots[oldest].frame.place?.segment ?? 0) }
+        return .ended(failedInSegment: producerFailure == nil ? nil : producerFailureSegment)
     }
 
     /// Whether the analysing side has taken every frame of the stream to its end: a stop that

@@ -12,12 +12,21 @@ import TrajectoryKit
 /// analyse it shrunk (``DetectTrajectoriesRequest/analysisReduction(width:height:minimumLongSide:)``).
 /// Decoding stops at the end of the stream, at an error (which the queue hands on after the
 /// frames before it), or when the analysing side stops the queue.
+///
+/// A local H.264 or HEVC file is decoded in two lanes instead (``DecodingLanes``): this thread
+/// decodes every other segment of the stream, a second thread the others, each into a queue of
+/// its own, frames copied and shrunk; ``withNextFrame(_:)`` takes them back in order.
 final class DecodingThread: @unchecked Sendable {
-    let queue: DecodedFrameQueue
-    /// The reader's frame count and warnings when decoding ended. Read only after the queue
-    /// says decoding has finished; until then the thread owns them.
-    private(set) var framesRead = 0
-    private(set) var warnings: [String] = []
+    private let queue: DecodedFrameQueue
+    /// The second lane, when one may be started: a local file on a machine of several cores.
+    private let secondLane: SecondDecodingLane?
+    /// Set, before the opening is settled, when the second lane was started.
+    private var merger: LaneMerger?
+    private var info: VideoInfo?
+    /// This thread's reader's frame count and warnings when decoding ended. Read only after the
+    /// queue says decoding has finished; until then the thread owns them.
+    private var ownFramesRead = 0
+    private var ownWarnings: [String] = []
     /// The request's ``DetectTrajectoriesRequest/minimumAnalysisLongSide`` when decoding started.
     private let minimumAnalysisLongSide: Int
     /// Checked on every frame, before a buffer is sized for it: a stream may change size part way.
@@ -34,19 +43,25 @@ final class DecodingThread: @unchecked Sendable {
     /// FFmpeg's threads into a new queue of as many frames as `lookahead` allows, each converted
     /// one shrunk as a request with `minimumAnalysisLongSide` would analyse it; a frame over
     /// `sizeLimit` ends decoding with its error. ``waitUntilOpen()`` says how the opening went.
+    /// With `lanes` of 2, a stream that can be cut is decoded in two lanes, each of
+    /// ``DecodingLanes/lookahead(width:height:minimumLongSide:)``.
     ///
     /// The opening is on the thread too because FFmpeg may wait there for as long as the input
     /// sends nothing (a pipe whose writer is silent), and a stop must not wait with it.
     init(
         uri: String, networkTimeout: Double, decoderThreads: Int, loopFilter: LoopFilter,
-        lookahead: DecodingLookahead, sizeLimit: FrameSizeLimit, minimumAnalysisLongSide: Int
+        lookahead: DecodingLookahead, sizeLimit: FrameSizeLimit, minimumAnalysisLongSide: Int, lanes: Int = 1
     ) {
         self.uri = uri
         stopSignal = StopSignal()
         self.sizeLimit = sizeLimit
         self.minimumAnalysisLongSide = minimumAnalysisLongSide
         self.waitsWhenStopped = InputLocation.readsCanBeStopped(uri)
-        self.queue = DecodedFrameQueue(lookahead: lookahead)
+        let mayUseLanes = lanes > 1 && DecodingLanes.canReadTwice(uri)
+        self.queue = DecodedFrameQueue(lookahead: lookahead, widestLookahead: mayUseLanes ? DecodingLanes.widestLookahead : nil)
+        secondLane = mayUseLanes
+            ? SecondDecodingLane(queue: DecodedFrameQueue(lookahead: lookahead, widestLookahead: DecodingLanes.widestLookahead))
+            : nil
         let thread = Thread { [self] in
             openAndDecode(networkTimeout: networkTimeout, decoderThreads: decoderThreads, loopFilter: loopFilter)
         }
@@ -77,8 +92,39 @@ final class DecodingThread: @unchecked Sendable {
     @discardableResult
     func stop() -> Bool {
         interrupt()
-        if waitsWhenStopped { queue.waitUntilFinished() }
+        if waitsWhenStopped {
+            queue.waitUntilFinished()
+            secondLane?.queue.waitUntilFinished()
+        }
         return waitsWhenStopped
+    }
+
+    /// Waits for the stream's next frame and lends its plane to `body`, then lets its buffer go.
+    ///
+    /// - Returns: what `body` returns, or nil once the stream has ended and every frame was
+    ///   taken, or once the run was stopped.
+    /// - Throws: the error that stopped decoding, once the frames before it have been taken, or
+    ///   what `body` throws.
+    func withNextFrame<Result>(_ body: (Span<UInt8>, DecodedFrameQueue.QueuedFrame) throws -> Result) throws -> Result? {
+        if let merger { return try merger.withNextFrame(body) }
+        return try queue.withOldest(body)
+    }
+
+    /// Whether the stream is decoded in two lanes: known once it is open.
+    var decodesInLanes: Bool { merger != nil }
+
+    /// Whether every frame of the stream was taken: a stop that came after that cut nothing short.
+    var hasDeliveredWholeStream: Bool { merger?.hasDeliveredWholeStream ?? queue.hasDeliveredWholeStream }
+
+    /// Frames decoded, once decoding has finished.
+    var framesRead: Int { ownFramesRead + (merger == nil ? 0 : secondLane?.framesRead ?? 0) }
+
+    /// The warnings of decoding, once it has finished: with two lanes, each lane's, the
+    /// second's not said already, and those of the two together.
+    var warnings: [String] {
+        guard let merger, let secondLane, let info else { return ownWarnings }
+        return ownWarnings + secondLane.warnings.filter { !ownWarnings.contains($0) }
+            + merger.warnings(info: info, framesRead: framesRead)
     }
 
     /// Stops opening or decoding and ends the analysing side's wait for the video to open or
@@ -87,24 +133,49 @@ final class DecodingThread: @unchecked Sendable {
     func interrupt() {
         stopSignal.raise()
         queue.stop()
+        secondLane?.queue.stop()
         // A network open gives up on the signal and a file's never waits; a pipe's may wait on
         // its writer for ever, so its caller stops waiting for it instead.
         if !waitsWhenStopped { opening.abandon() }
     }
 
     private func openAndDecode(networkTimeout: Double, decoderThreads: Int, loopFilter: LoopFilter) {
-        var end = DecodingEnd.stopped
+        var end = DecodingEnd.stopped, segment = 0
+        var secondLaneStarted = false
         do throws(VideoError) {
-            let reader = try VideoReader(
+            var reader = try VideoReader(
                 uri: uri, networkTimeout: networkTimeout, stopSignal: stopSignal, decoderThreads: decoderThreads,
                 loopFilter: loopFilter, sizeLimit: sizeLimit)
+            if let secondLane,
+               DecodingLanes.pay(width: reader.info.width, height: reader.info.height, minimumLongSide: minimumAnalysisLongSide),
+               reader.decodeOnly(lane: 0, of: 2) {
+                let laneLookahead = DecodingLanes.lookahead(
+                    width: reader.info.width, height: reader.info.height, minimumLongSide: minimumAnalysisLongSide)
+                queue.waitLonger(laneLookahead)
+                secondLane.queue.waitLonger(laneLookahead)
+                secondLane.start(
+                    uri: uri, networkTimeout: networkTimeout, stopSignal: stopSignal, decoderThreads: decoderThreads,
+                    loopFilter: loopFilter, sizeLimit: sizeLimit, minimumLongSide: minimumAnalysisLongSide)
+                secondLaneStarted = true
+                merger = LaneMerger(queues: [queue, secondLane.queue], clock: reader.clockAtStart)
+                info = reader.info
+            }
             opening.settle(.success(reader.info))
-            end = decode(reader)
+            if secondLaneStarted {
+                (end, segment) = DecodingLanes.decode(
+                    &reader, into: queue, sizeLimit: sizeLimit, minimumLongSide: minimumAnalysisLongSide, stopSignal: stopSignal)
+                ownFramesRead = reader.framesRead
+                ownWarnings = reader.warnings
+            } else {
+                end = decode(reader)
+            }
         } catch {
             opening.settle(.failure(error))
         }
+        // Nothing will fill an unused second queue: it is finished, so that a stop need not wait.
+        if !secondLaneStarted { secondLane?.queue.finish(.stopped) }
         // Last: the analysing side may read the counts, and return, once it sees this.
-        queue.finish(end)
+        queue.finish(end, inSegment: segment)
     }
 
     /// Decodes every frame of `reader` into the queue, until the stream ends, an error, or the
@@ -112,8 +183,8 @@ final class DecodingThread: @unchecked Sendable {
     private func decode(_ reader: consuming VideoReader) -> DecodingEnd {
         var reader = reader
         defer {
-            framesRead = reader.framesRead
-            warnings = reader.warnings
+            ownFramesRead = reader.framesRead
+            ownWarnings = reader.warnings
         }
         let queue = self.queue, minimumLongSide = minimumAnalysisLongSide, sizeLimit = self.sizeLimit
         do {
@@ -143,7 +214,7 @@ final class DecodingThread: @unchecked Sendable {
     }
 
     /// Copies a plane, shrunk `reduction` times, into a buffer laid out as `destinationLayout`.
-    private static func copy(
+    static func copy(
         _ plane: Span<UInt8>, layout: PlaneLayout, shrunkBy reduction: Int, to destination: UnsafeMutablePointer<UInt8>,
         layout destinationLayout: PlaneLayout
     ) {

@@ -37,11 +37,28 @@ public struct VideoReader: ~Copyable {
     public private(set) var framesRead = 0
     /// Whether ``seek(toKeyframeAtOrBefore:)`` skipped part of the stream.
     private var hasSeeked = false
+    /// Set when the reader decodes only some segments of the stream (``decodeOnly(lane:of:)``).
+    private var lane: Lane?
+    /// A clock as the reader's was before the first frame: stamps frames decoded elsewhere as
+    /// this reader would have.
+    let clockAtStart: FrameClock
 
     private enum Phase {
         case reading  // packets are fed from the demuxer
+        case endingSegment  // the lane's segment ended; the decoder gives back its frames
         case draining  // the input ended; the decoder gives back the frames it holds
         case finished
+    }
+
+    /// Which segments of the stream a reader decodes, when it decodes only some.
+    private struct Lane {
+        let index: Int
+        let count: Int
+        var boundaries: SegmentBoundaries
+        /// The segment of the packets last fed to the decoder: the one its frames belong to.
+        var segment = 0
+        /// Whether the decoder was fed packets since it was last emptied.
+        var decoderHoldsPackets = false
     }
 
     /// Whether `uri` can be read only once (standard input, a pipe, a named pipe or a device),
@@ -128,6 +145,7 @@ public struct VideoReader: ~Copyable {
             secondsPerTick: av_q2d(stream.pointee.time_base),
             startTime: startTime == FFmpegCode.noTimestamp ? nil : startTime,
             frameRate: info.frameRate)
+        self.clockAtStart = clock
         self.info = info
         self.luma = LumaPlaneExtractor(rotation: rotation)
         self.demuxer = demuxer
@@ -201,6 +219,45 @@ public struct VideoReader: ~Copyable {
         }
     }
 
+    /// Makes the reader decode only the segments of lane `index` of `count`: every `count`th
+    /// segment of the stream, from the `index`th on (see ``SegmentBoundaries``). Readers of the
+    /// same stream, one per lane, together decode every frame once. Returns false, and changes
+    /// nothing, when the stream cannot be cut into segments, or the reader has begun reading.
+    mutating func decodeOnly(lane index: Int, of count: Int) -> Bool {
+        guard lane == nil, framesRead == 0, !hasSeeked, phase == .reading, count > 1, (0..<count).contains(index) else {
+            return false
+        }
+        let parameters = demuxer.videoStream.pointee.codecpar.pointee
+        let extradata = UnsafeRawBufferPointer(start: parameters.extradata, count: Int(max(0, parameters.extradata_size)))
+        guard let syntax = SegmentBoundaries.Syntax(codecID: parameters.codec_id),
+              let boundaries = SegmentBoundaries(syntax: syntax, extradata: extradata)
+        else { return false }
+        lane = Lane(index: index, count: count, boundaries: boundaries)
+        return true
+    }
+
+    /// Where a frame decoded by a lane's reader belongs in the stream.
+    struct LanePlace {
+        /// The segment it belongs to.
+        var segment: Int
+        /// Its presentation timestamp in the stream's time base, when it has one.
+        var timestamp: Int64?
+    }
+
+    /// Decodes the next frame of the reader's lane (``decodeOnly(lane:of:)``) and lends its luma
+    /// plane to `body` with its place in the stream, unstamped: only the frames of every lane
+    /// together, in order, can be stamped (``clockAtStart``).
+    mutating func nextLaneFrame<Result>(_ body: (Span<UInt8>, PlaneLayout, LanePlace) throws -> Result) throws -> Result? {
+        let log = self.log
+        guard log.collecting({ decodeNextFrame() }) else { return nil }
+        framesRead += 1
+        let timestamp = decoder.frame.pointee.best_effort_timestamp
+        let place = LanePlace(segment: lane?.segment ?? 0, timestamp: timestamp == FFmpegCode.noTimestamp ? nil : timestamp)
+        return try luma.withLumaPlane(of: decoder.frame, uri: info.uri) { plane, layout in
+            try body(UnsafeBufferPointer(start: plane, count: layout.minimumByteCount).span, layout, place)
+        }
+    }
+
     /// Decodes the next frame and returns it as decoded (not rotated) with its stamp, or nil
     /// at the end. For readers of whole pictures (``PictureReader``): the frame is valid until
     /// the next call.
@@ -265,6 +322,12 @@ public struct VideoReader: ~Copyable {
                 return true
             }
             if received == FFmpegCode.endOfFile {
+                if phase == .endingSegment {
+                    // The lane's segment is out; the decoder takes the lane's next one afresh.
+                    decoder.flush()
+                    phase = .reading
+                    continue
+                }
                 finish()
                 return false
             }
@@ -276,7 +339,7 @@ public struct VideoReader: ~Copyable {
             damagedPackets += 1
             failuresInARow += 1
             if failuresInARow > Self.failuresBeforeGivingUp {
-                log.add("decoding stopped after \(framesRead) frames: \(FFmpegCode.message(received))")
+                log.add("decoding stopped\(framesSoFar): \(FFmpegCode.message(received))")
                 finish()
                 return false
             }
@@ -294,19 +357,48 @@ public struct VideoReader: ~Copyable {
             finish()  // a drained decoder asking for more input has nothing left
             return
         }
-        let read = demuxer.readVideoPacket()
+        var read = demuxer.readVideoPacket()
+        while read >= 0 && lane != nil && !packetIsThisLanes() {
+            if phase == .endingSegment { return }
+            read = demuxer.readVideoPacket()
+        }
         if read >= 0 {
             if decoder.send(demuxer.packet) < 0 {
                 damagedPackets += 1  // FFmpeg has said why; the next packet may decode
             }
             return
         }
-        if read != FFmpegCode.endOfFile {
-            log.add("reading stopped after \(framesRead) frames: \(FFmpegCode.message(read))")
+        // Every lane reads the same packets: the first lane alone tells of the input's end.
+        if read != FFmpegCode.endOfFile && (lane?.index ?? 0) == 0 {
+            log.add("reading stopped\(framesSoFar): \(FFmpegCode.message(read))")
         }
         phase = .draining
         _ = decoder.send(nil)
     }
+
+    /// Whether the packet just read belongs to a segment of this reader's lane; when it is the
+    /// first packet past one, starts the decoder giving back that segment's last frames.
+    private mutating func packetIsThisLanes() -> Bool {
+        guard var lane else { return true }
+        defer { self.lane = lane }
+        let packet = demuxer.packet.pointee
+        let segment = lane.boundaries.segment(ofPacket: UnsafeRawBufferPointer(start: packet.data, count: Int(packet.size)))
+        if segment % lane.count == lane.index {
+            lane.segment = segment
+            lane.decoderHoldsPackets = true
+            return true
+        }
+        if lane.decoderHoldsPackets {
+            lane.decoderHoldsPackets = false
+            phase = .endingSegment
+            _ = decoder.send(nil)
+        }
+        return false
+    }
+
+    /// " after N frames", where the reader's count of frames tells where the stream stopped:
+    /// not for a lane's reader, which decodes only some of them.
+    private var framesSoFar: String { lane == nil ? " after \(framesRead) frames" : "" }
 
     /// Notes, once, what the finished stream says about the file's health.
     private mutating func finish() {
@@ -315,12 +407,20 @@ public struct VideoReader: ~Copyable {
         if damagedPackets > 0 {
             log.add("the decoder rejected \(damagedPackets) damaged packets")
         }
+        // A lane's reader decodes only some of the frames: their sum is checked (``DecodingLanes``).
+        if lane == nil, !hasSeeked, let warning = Self.endsEarlyWarning(info: info, framesRead: framesRead, clock: clock) {
+            log.add(warning)
+        }
+    }
+
+    /// The warning for a stream that ended before the frames its container lists, when
+    /// `framesRead` frames were decoded and `clock` stamped the last.
+    static func endsEarlyWarning(info: VideoInfo, framesRead: Int, clock: FrameClock) -> String? {
         // An AVI counts time slots, not frames: one whose writer dropped a frame lists one
         // more than it holds, though its last frame lasts until its stated end.
         let reachedStatedEnd = info.duration > 0 && clock.lastFrameReaches(info.duration)
-        if info.frameCountSource == .container, framesRead < info.frameCount, !hasSeeked, !reachedStatedEnd {
-            log.add("the file ends early: decoded \(framesRead) of the \(info.frameCount) frames the container lists")
-        }
+        guard info.frameCountSource == .container, framesRead < info.frameCount, !reachedStatedEnd else { return nil }
+        return "the file ends early: decoded \(framesRead) of the \(info.frameCount) frames the container lists"
     }
 
     // MARK: - Describing the stream

@@ -26,7 +26,7 @@ struct EarlyStopTests {
                 if frame.stamp.index >= 2 { throw EnoughFrames() }
             }
         }
-        #expect(try openDescriptors(of: path) == 0, "the decoding thread still holds the file")
+        #expect(try Self.openDescriptors(of: path) == 0, "the decoding thread still holds the file")
     }
 
     @Test("a network stream stopped early while it is silent returns at once, not at its time-out")
@@ -66,7 +66,7 @@ struct EarlyStopTests {
     }
 
     /// How many of this process's file descriptors are open on `path`.
-    private func openDescriptors(of path: String) throws -> Int {
+    static func openDescriptors(of path: String) throws -> Int {
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         return try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count { descriptor in
             (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + descriptor)) == target

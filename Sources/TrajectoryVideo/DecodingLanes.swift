@@ -1,0 +1,194 @@
+import Foundation
+import TrajectoryKit
+
+/// Two decoders side by side, each decoding every other segment of the stream
+/// (``SegmentBoundaries``) into a queue of its own, and the analysing side taking their frames
+/// back in the stream's order.
+///
+/// Why: on two cores FFmpeg's frame threading gains little and loses more beside an analysis
+/// that takes a core (its threads wait on one another's progress), so one decoder on one
+/// thread bounds a run at FFmpeg's one-thread rate. Two decoders that share nothing run side by
+/// side at twice it, and the analysis fills the gaps. The decoder ahead keeps its frames in its
+/// queue until the analysis comes to them, so each queue may hold up to ``byteBudget`` (README,
+/// "Speed").
+///
+/// Each lane's reader opens the file itself and reads every packet, decoding only its own
+/// segments; so lanes are for local files, read twice at little cost.
+enum DecodingLanes {
+    /// Two lanes, on a machine with more than one core.
+    static var count: Int { ProcessInfo.processInfo.activeProcessorCount > 1 ? 2 : 1 }
+
+    /// The most frames a lane's queue may hold, whatever their size.
+    static let widestLookahead = DecodingLookahead(maximumFrames: 256, byteBudget: .max, framesBeyondBudget: 6)
+
+    /// Bytes of waiting frames a lane's queue may hold. On hd60 ×10 (keyframes 166 frames
+    /// apart), 48 to 120 MB ran alike, within the machine's noise (1.71–2.28 s against
+    /// 2.13–2.26 s with one decoder, three rounds); 20 MB lost most of the gain (2.77–2.90 s).
+    static let byteBudget = 64_000_000
+
+    /// Each lane's queue, for frames of `width` × `height` analysed with `minimumLongSide`:
+    /// frames wait there, shrunk for analysis, while the analysis takes the other lane's
+    /// segment. A segment is a keyframe interval, often one to ten seconds; ``byteBudget``
+    /// holds 123 frames of 1080p or 4K shrunk to 960×540 (the default analysis size), so a
+    /// lane runs that far ahead at most. Every slot of the ring gets a buffer as it turns, so
+    /// the ring has as many slots as the budget holds frames.
+    static func lookahead(width: Int, height: Int, minimumLongSide: Int) -> DecodingLookahead {
+        let reduction = DetectTrajectoriesRequest.analysisReduction(width: width, height: height, minimumLongSide: minimumLongSide)
+        let size = FrameShrinking.shrunkSize(width: max(1, width), height: max(1, height), by: reduction)
+        let alignment = DecodedFrameQueue.rowAlignment
+        let bytes = size.height * ((size.width + alignment - 1) / alignment * alignment)
+        let frames = min(max(byteBudget / bytes, widestLookahead.framesBeyondBudget), widestLookahead.maximumFrames)
+        return DecodingLookahead(maximumFrames: frames, byteBudget: .max, framesBeyondBudget: widestLookahead.framesBeyondBudget)
+    }
+
+    /// Whether two lanes pay for frames of `width` × `height` analysed with `minimumLongSide`:
+    /// when the analysis shrinks them. Decoding's cost grows with the frame's pixels, the
+    /// analysis's with those it analyses, so only then is decoding the slower side. At 720p,
+    /// analysed whole, the analysis is: two lanes gained nothing there (walkers ×10, 0.95–0.98 s
+    /// against 0.85–1.00 s with one decoder, three rounds), and their queues cost copying
+    /// every frame and more memory.
+    static func pay(width: Int, height: Int, minimumLongSide: Int) -> Bool {
+        DetectTrajectoriesRequest.analysisReduction(width: width, height: height, minimumLongSide: minimumLongSide) > 1
+    }
+
+    /// Whether `uri` can be read by two readers at once: a local regular file.
+    static func canReadTwice(_ uri: String) -> Bool {
+        guard let path = FFmpegURL.localPath(of: uri) else { return false }
+        return LocalFile(path: path)?.kind == .regular
+    }
+
+    /// Decodes `reader`'s lane (see ``VideoReader/decodeOnly(lane:of:)``) into `queue`, each
+    /// frame shrunk as the analysis will take it, until the stream ends, an error, or the
+    /// queue is stopped. Returns how it ended and the segment it was in.
+    static func decode(
+        _ reader: inout VideoReader, into queue: DecodedFrameQueue, sizeLimit: FrameSizeLimit, minimumLongSide: Int,
+        stopSignal: StopSignal
+    ) -> (end: DecodingEnd, segment: Int) {
+        var segment = 0
+        do {
+            while true {
+                let accepted = try reader.nextLaneFrame { plane, layout, place in
+                    segment = place.segment
+                    try sizeLimit.check(width: layout.width, height: layout.height)
+                    let reduction = DetectTrajectoriesRequest.analysisReduction(
+                        width: layout.width, height: layout.height, minimumLongSide: minimumLongSide)
+                    // Placeholder stamp: the analysing side stamps the lanes' frames in order.
+                    return queue.push(
+                        width: layout.width, height: layout.height, shrunkBy: reduction, stamp: FrameStamp(index: 0, time: 0),
+                        place: place
+                    ) { destination, copyLayout in
+                        DecodingThread.copy(plane, layout: layout, shrunkBy: reduction, to: destination, layout: copyLayout)
+                    }
+                }
+                guard let accepted else { return (stopSignal.isRaised ? .stopped : .streamEnd, segment) }
+                guard accepted else { return (.stopped, segment) }
+            }
+        } catch {
+            return (.failed(error), segment)
+        }
+    }
+}
+
+/// The second lane: opens the input again on a thread of its own and decodes lane 1's
+/// segments into its queue.
+final class SecondDecodingLane: @unchecked Sendable {
+    let queue: DecodedFrameQueue
+    /// Its reader's frame count and warnings, once its queue says decoding has finished.
+    private(set) var framesRead = 0
+    private(set) var warnings: [String] = []
+
+    init(queue: DecodedFrameQueue) {
+        self.queue = queue
+    }
+
+    /// Starts the thread.
+    func start(
+        uri: String, networkTimeout: Double, stopSignal: StopSignal, decoderThreads: Int, loopFilter: LoopFilter,
+        sizeLimit: FrameSizeLimit, minimumLongSide: Int
+    ) {
+        let thread = Thread { [self] in
+            var end = DecodingEnd.stopped, segment = 0
+            do throws(VideoError) {
+                var reader = try VideoReader(
+                    uri: uri, networkTimeout: networkTimeout, stopSignal: stopSignal, decoderThreads: decoderThreads,
+                    loopFilter: loopFilter, sizeLimit: sizeLimit)
+                if reader.decodeOnly(lane: 1, of: 2) {
+                    (end, segment) = DecodingLanes.decode(
+                        &reader, into: queue, sizeLimit: sizeLimit, minimumLongSide: minimumLongSide, stopSignal: stopSignal)
+                } else {
+                    // The first lane cut the same file: only a file changed in between gets here.
+                    end = .failed(VideoError(.readFailed, uri: uri, detail: "the file changed while it was read"))
+                    segment = 1
+                }
+                framesRead = reader.framesRead
+                warnings = reader.warnings
+            } catch {
+                end = .failed(error)
+                segment = 1
+            }
+            queue.finish(end, inSegment: segment)
+        }
+        thread.name = "trajectories decoding 2"
+        thread.start()
+    }
+}
+
+/// The analysing side of two lanes: takes their frames in the stream's order, segment by
+/// segment, and stamps them as one reader would have. Used by the analysing thread alone.
+final class LaneMerger {
+    private let queues: [DecodedFrameQueue]
+    private var segment = 0
+    private var clock: FrameClock
+    private var framesTaken = 0
+    private var timestampsWentBack = 0
+
+    init(queues: [DecodedFrameQueue], clock: FrameClock) {
+        self.queues = queues
+        self.clock = clock
+    }
+
+    /// Waits for the stream's next frame and lends its plane to `body`, as
+    /// ``DecodedFrameQueue/withOldest(_:)`` does for one queue.
+    func withNextFrame<Result>(_ body: (Span<UInt8>, DecodedFrameQueue.QueuedFrame) throws -> Result) throws -> Result? {
+        while true {
+            let queue = queues[segment % queues.count]
+            switch queue.waitForNext() {
+            case .stopped:
+                return nil
+            case .frame(let head) where head == segment:
+                return try queue.withOldest { plane, frame in
+                    var frame = frame
+                    let (stamp, wentBack) = clock.stamp(index: framesTaken, timestamp: frame.place?.timestamp)
+                    if wentBack { timestampsWentBack += 1 }
+                    framesTaken += 1
+                    frame.stamp = stamp
+                    return try body(plane, frame)
+                }
+            case .frame:
+                segment += 1  // the lane is on to its next segment: this one is over
+            case .ended(let failedInSegment?) where failedInSegment <= segment:
+                return try queue.withOldest(body)  // throws the error, the frames before it taken
+            case .ended:
+                if queues.allSatisfy({ if case .ended(nil) = $0.waitForNext() { true } else { false } }) { return nil }
+                segment += 1
+            }
+        }
+    }
+
+    /// Whether every frame of the stream was taken.
+    var hasDeliveredWholeStream: Bool { queues.allSatisfy(\.hasDeliveredWholeStream) }
+
+    /// The warnings only the frames of every lane together tell: timestamps going back, and a
+    /// file that ends before the frames its container lists.
+    func warnings(info: VideoInfo, framesRead: Int) -> [String] {
+        var warnings: [String] = []
+        if timestampsWentBack > 0 {
+            warnings.append(VideoReader.timestampWentBackWarning
+                + (timestampsWentBack > 1 ? " (repeated \(timestampsWentBack) times)" : ""))
+        }
+        if let endsEarly = VideoReader.endsEarlyWarning(info: info, framesRead: framesRead, clock: clock) {
+            warnings.append(endsEarly)
+        }
+        return warnings
+    }
+}

@@ -1,0 +1,236 @@
+import Foundation
+import TestSupport
+import Testing
+import TrajectoryKit
+@testable import TrajectoryVideo
+
+/// Two decoders, each taking every other segment of a stream, must give exactly the frames one
+/// decoder gives, in the same order and with the same times: the analysis, and so every result,
+/// depends on it.
+@Suite("Decoding in two lanes")
+struct DecodingLanesTests {
+    /// 960×540, analysed shrunk by two with this analysis size, so two lanes pay.
+    static let minimumLongSide = 400
+    static let frameCount = 120
+
+    /// An H.264 MP4 of `frameCount` frames with B-frames and a keyframe every 30 frames: IDR
+    /// pictures (a closed GOP), or with `openGOP` ones that later pictures may refer across.
+    static func writeClip(to path: String, openGOP: Bool = false, extra: [String] = []) throws {
+        try FFmpeg.run(
+            ["-f", "lavfi", "-i", "testsrc2=size=960x540:rate=30", "-frames:v", String(frameCount),
+             "-c:v", "libx264", "-preset", "veryfast", "-g", "30", "-keyint_min", "30", "-sc_threshold", "0",
+             "-bf", "2", "-pix_fmt", "yuv420p"]
+                + (openGOP ? ["-x264-params", "open-gop=1"] : []) + extra + [path])
+    }
+
+    /// A frame as the analysis would get it: its plane shrunk for analysis, summed, and its stamp.
+    struct AnalysedFrame: Equatable {
+        var checksum: UInt64
+        var width: Int
+        var height: Int
+        var stamp: FrameStamp
+    }
+
+    struct Decoded {
+        var frames: [AnalysedFrame] = []
+        var segments: Set<Int> = []
+        var inLanes = false
+        var framesRead = 0
+        var warnings: [String] = []
+    }
+
+    /// Every frame of `path` through a decoding thread of `lanes` lanes.
+    static func decode(_ path: String, lanes: Int) throws -> Decoded {
+        let thread = DecodingThread(
+            uri: path, networkTimeout: 30, decoderThreads: 1, loopFilter: .applied, lookahead: .default,
+            sizeLimit: FrameSizeLimit(uri: path, maximumPixels: 1 << 24), minimumAnalysisLongSide: minimumLongSide,
+            lanes: lanes)
+        defer { thread.stop() }
+        _ = try thread.waitUntilOpen()
+        var decoded = Decoded(inLanes: thread.decodesInLanes)
+        while let frame = try thread.withNextFrame({ plane, frame in
+            (analysed(plane, frame), frame.place?.segment ?? 0)
+        }) {
+            decoded.frames.append(frame.0)
+            decoded.segments.insert(frame.1)
+        }
+        decoded.framesRead = thread.framesRead
+        decoded.warnings = thread.warnings
+        return decoded
+    }
+
+    /// The frame shrunk by two, as the analysis takes it (a lane's frames come shrunk already).
+    static func analysed(_ plane: Span<UInt8>, _ frame: DecodedFrameQueue.QueuedFrame) -> AnalysedFrame {
+        var shrunk = [UInt8]()
+        var layout = frame.layout
+        if frame.shrunkBy == 1 {
+            let size = FrameShrinking.shrunkSize(width: frame.layout.width, height: frame.layout.height, by: 2)
+            layout = PlaneLayout(width: size.width, height: size.height, bytesPerRow: size.width)
+            shrunk = [UInt8](repeating: 0, count: layout.minimumByteCount)
+            shrunk.withUnsafeMutableBufferPointer { destination in
+                DecodingThread.copy(plane, layout: frame.layout, shrunkBy: 2, to: destination.baseAddress!, layout: layout)
+            }
+        } else {
+            plane.withUnsafeBufferPointer { shrunk = Array($0) }
+        }
+        var checksum: UInt64 = 0xcbf2_9ce4_8422_2325
+        for row in 0..<layout.height {
+            for column in 0..<layout.width {
+                checksum = (checksum ^ UInt64(shrunk[row * layout.bytesPerRow + column])) &* 0x100_0000_01b3
+            }
+        }
+        return AnalysedFrame(checksum: checksum, width: frame.width, height: frame.height, stamp: frame.stamp)
+    }
+
+    @Test("two lanes give the frames one decoder gives, in order, with the same times")
+    func sameFramesAsOneDecoder() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("gops.mp4")
+        try Self.writeClip(to: path)
+        let one = try Self.decode(path, lanes: 1)
+        let two = try Self.decode(path, lanes: 2)
+        #expect(!one.inLanes)
+        #expect(two.inLanes)
+        #expect(two.segments == [0, 1, 2, 3], "cut at each of the three later IDR pictures")
+        #expect(one.frames.count == Self.frameCount)
+        #expect(two.frames == one.frames)
+        #expect(two.framesRead == Self.frameCount)
+        #expect(two.warnings.isEmpty, "\(two.warnings)")
+    }
+
+    @Test("an open GOP's keyframes, which later pictures refer across, are not cut at")
+    func openGOPIsNotCut() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("open.mp4")
+        try Self.writeClip(to: path, openGOP: true)
+        let one = try Self.decode(path, lanes: 1)
+        let two = try Self.decode(path, lanes: 2)
+        #expect(two.inLanes)
+        #expect(two.segments == [0])
+        #expect(one.frames.count == Self.frameCount)
+        #expect(two.frames == one.frames)
+    }
+
+    @Test("a truncated file still gives every frame decoded, with the warning that it ends early")
+    func truncatedFile() throws {
+        let directory = try TemporaryDirectory()
+        let whole = directory.file("whole.mp4"), cut = directory.file("cut.mp4")
+        // The index first, so the cut loses frames only, not the index.
+        try Self.writeClip(to: whole, extra: ["-movflags", "+faststart"])
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
+        try bytes.prefix(bytes.count * 2 / 3).write(to: URL(fileURLWithPath: cut))
+        let one = try Self.decode(cut, lanes: 1)
+        let two = try Self.decode(cut, lanes: 2)
+        #expect(two.inLanes)
+        #expect(one.frames.count > 30 && one.frames.count < Self.frameCount)
+        #expect(two.frames == one.frames)
+        #expect(two.warnings.contains { $0.hasPrefix("the file ends early: decoded \(one.frames.count) of the 120 frames") },
+                "\(two.warnings)")
+    }
+
+    @Test("results are the same with one decoder or two")
+    func sameResults() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("gops.mp4")
+        try Self.writeClip(to: path)
+        func run(lanes: Int) throws -> (VideoTrajectoryDetection.Summary, [[NormalizedPoint]], [FrameStamp]) {
+            let request = try DetectTrajectoriesRequest(trajectoryLength: 5)
+            request.minimumAnalysisLongSide = Self.minimumLongSide
+            var points: [[NormalizedPoint]] = [], stamps: [FrameStamp] = []
+            let summary = try VideoTrajectoryDetection.run(uri: path, request: request, decodingLanes: lanes) { frame in
+                stamps.append(frame.stamp)
+                points += frame.observations.map(\.detectedPoints)
+            }
+            return (summary, points, stamps)
+        }
+        let (oneSummary, onePoints, oneStamps) = try run(lanes: 1)
+        let (twoSummary, twoPoints, twoStamps) = try run(lanes: 2)
+        #expect(oneStamps.count == Self.frameCount)
+        #expect(twoStamps == oneStamps)
+        #expect(twoPoints == onePoints)
+        #expect(twoSummary.framesDecoded == oneSummary.framesDecoded)
+        #expect(twoSummary.warnings == oneSummary.warnings)
+    }
+
+    @Test("a run in two lanes stopped early returns with the file closed by both")
+    func stoppedEarly() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("gops.mp4")
+        try Self.writeClip(to: path)
+        let request = try DetectTrajectoriesRequest(trajectoryLength: 5)
+        request.minimumAnalysisLongSide = Self.minimumLongSide
+        #expect(throws: EnoughFrames.self) {
+            _ = try VideoTrajectoryDetection.run(uri: path, request: request, decodingLanes: 2) { frame in
+                if frame.stamp.index >= 40 { throw EnoughFrames() }
+            }
+        }
+        #expect(try EarlyStopTests.openDescriptors(of: path) == 0, "a decoding lane still holds the file")
+    }
+}
+
+/// Cutting a stream into segments, packet by packet.
+@Suite("Segment boundaries")
+struct SegmentBoundariesTests {
+    /// An `avcC` record with 4-byte NAL lengths, as an MP4 holds it.
+    static let avcC: [UInt8] = [1, 0x64, 0, 0x1F, 0xFF, 0xE1, 0]
+    /// An `hvcC` record with 4-byte NAL lengths.
+    static let hvcC: [UInt8] = [1] + [UInt8](repeating: 0, count: 20) + [0x03, 0]
+
+    /// A packet of NAL units with these header bytes, each with a byte of payload.
+    static func packet(_ headers: [UInt8]) -> [UInt8] {
+        headers.flatMap { [0, 0, 0, 2, $0, 0x80] }
+    }
+
+    static func segments(_ packets: [[UInt8]], extradata: [UInt8] = avcC, syntax: SegmentBoundaries.Syntax = .h264) -> [Int] {
+        var boundaries = extradata.withUnsafeBytes { SegmentBoundaries(syntax: syntax, extradata: $0, minimumPackets: 3) }!
+        return packets.map { packet in packet.withUnsafeBytes { boundaries.segment(ofPacket: $0) } }
+    }
+
+    // H.264 NAL headers: an IDR slice, another slice, a sequence and a picture parameter set.
+    static let idr: UInt8 = 0x65, slice: UInt8 = 0x41, sps: UInt8 = 0x67, pps: UInt8 = 0x68
+
+    @Test("H.264 is cut at IDR pictures, a segment's minimum length apart")
+    func cutsAtIDR() {
+        let packets = [[Self.idr], [Self.slice], [Self.idr], [Self.slice], [Self.idr], [Self.slice], [Self.slice], [Self.idr]]
+            .map(Self.packet)
+        #expect(Self.segments(packets) == [0, 0, 0, 0, 1, 1, 1, 2])
+    }
+
+    @Test("a keyframe that is no IDR picture is not cut at")
+    func openGOPKeyframe() {
+        // An I slice outside an IDR picture is NAL type 1, like any other slice.
+        let packets = [[Self.idr], [Self.slice], [Self.slice], [Self.slice], [Self.slice]].map(Self.packet)
+        #expect(Self.segments(packets) == [0, 0, 0, 0, 0])
+    }
+
+    @Test("parameter sets inside an IDR packet are the segment's own; outside one they end all cutting")
+    func parameterSets() {
+        let withSets = [[Self.sps, Self.pps, Self.idr], [Self.slice], [Self.slice], [Self.sps, Self.pps, Self.idr], [Self.slice]]
+            .map(Self.packet)
+        #expect(Self.segments(withSets) == [0, 0, 0, 1, 1])
+        let outside = [[Self.idr], [Self.sps, Self.slice], [Self.slice], [Self.idr], [Self.slice], [Self.slice], [Self.idr]]
+            .map(Self.packet)
+        #expect(Self.segments(outside) == [0, 0, 0, 0, 0, 0, 0])
+    }
+
+    @Test("a packet that does not parse ends all cutting")
+    func unparsable() {
+        let broken: [UInt8] = [0, 0, 0, 9, Self.slice]  // says 9 bytes, holds 1
+        let packets = [Self.packet([Self.idr]), broken, Self.packet([Self.slice]), Self.packet([Self.idr])]
+        #expect(Self.segments(packets) == [0, 0, 0, 0])
+    }
+
+    @Test("HEVC is cut at IDR pictures, not at clean random access ones")
+    func hevc() {
+        let idr: UInt8 = 19 << 1, cra: UInt8 = 21 << 1, trail: UInt8 = 1 << 1
+        let packets = [[idr], [trail], [trail], [cra], [trail], [idr]].map(Self.packet)
+        #expect(Self.segments(packets, extradata: Self.hvcC, syntax: .hevc) == [0, 0, 0, 0, 0, 1])
+    }
+
+    @Test("streams without a length-prefixed header are not cut")
+    func notCuttable() {
+        let annexB: [UInt8] = [0, 0, 0, 1, Self.sps, 0x64, 0, 0x1F]
+        #expect(annexB.withUnsafeBytes { SegmentBoundaries(syntax: .h264, extradata: $0) } == nil)
+        #expect([UInt8]().withUnsafeBytes { SegmentBoundaries(syntax: .hevc, extradata: $0) } == nil)
+    }
+}
