@@ -5,8 +5,9 @@ import TrajectoryKit
 /// A bounded queue of decoded luma planes between a decoding thread and the thread that
 /// analyses them, so that decoding the next frames overlaps analysing this one.
 ///
-/// It holds a fixed ring of slots, as many as its ``DecodingLookahead`` lets frames wait, and
-/// fills as many of them as the lookahead's byte budget allows. The decoding side either hands
+/// It holds a fixed ring of slots, as many as its ``DecodingLookahead`` lets frames wait (or a
+/// wider one it may be given later), and fills as many of them as the lookahead's byte budget
+/// allows. The decoding side either hands
 /// a decoded frame over whole, when its luma plane can be read where the decoder put it
 /// (``push(handingOver:layout:stamp:)``: no pixel is copied, and the analysing side shrinks it
 /// if it must), or copies a converted plane, shrunk for analysis, into a slot's buffer
@@ -15,7 +16,9 @@ import TrajectoryKit
 /// which lets go of a handed-over frame. Buffers and frame holders are allocated for the
 /// first frames and reused after that (FFmpeg recycles the decoder's picture buffers once
 /// let go of), so a steady stream allocates nothing per frame, and memory stays at what the
-/// lookahead allows however long the video is.
+/// lookahead allows however long the video is: a copied frame's buffer goes back to a stack
+/// of spares when it is taken, so the ring's turning gives no more slots buffers than ever
+/// waited at once.
 ///
 /// All bookkeeping happens under one lock; pixels are written and read outside it, each
 /// slot belonging to one side at a time.
@@ -50,11 +53,10 @@ final class DecodedFrameQueue: @unchecked Sendable {
 
     /// How many frames may wait; ``waitLonger(_:)`` may raise it before the first frame.
     private(set) var lookahead: DecodingLookahead
-    /// Slots in the ring: as many as frames may wait, so that a buffer is made for each slot
-    /// only, however long the ring turns.
-    private var capacity: Int
-    /// Slots allocated: the ring's, or more for a wider lookahead to come.
-    private let allocatedSlots: Int
+    /// Slots in the ring: as many frames as the widest lookahead lets wait.
+    private let capacity: Int
+    /// Buffers of copied frames already taken, for the next frames to copy into.
+    private var spareBuffers: [(storage: UnsafeMutableRawPointer, byteCount: Int)] = []
     private let condition = NSCondition()
     private let slots: UnsafeMutablePointer<Slot>
     /// The slot of the oldest queued frame, and how many are queued (including one being analysed).
@@ -76,29 +78,29 @@ final class DecodedFrameQueue: @unchecked Sendable {
     /// A queue of `lookahead`, whose ``waitLonger(_:)`` may raise it to `widestLookahead`.
     init(lookahead: DecodingLookahead, widestLookahead: DecodingLookahead? = nil) {
         self.lookahead = lookahead
-        capacity = lookahead.maximumFrames
-        allocatedSlots = max(lookahead.maximumFrames, widestLookahead?.maximumFrames ?? 0)
-        slots = UnsafeMutablePointer<Slot>.allocate(capacity: allocatedSlots)
-        slots.initialize(repeating: Slot(), count: allocatedSlots)
+        capacity = max(lookahead.maximumFrames, widestLookahead?.maximumFrames ?? 0)
+        slots = UnsafeMutablePointer<Slot>.allocate(capacity: capacity)
+        slots.initialize(repeating: Slot(), count: capacity)
+        spareBuffers.reserveCapacity(capacity)  // never grown while frames come
     }
 
-    /// Lets as many frames wait as `lookahead` allows, from now on: called by the decoding side
-    /// before its first frame, within the widest lookahead the queue was made for.
+    /// Lets as many frames wait as `lookahead` allows, from now on, within the widest lookahead
+    /// the queue was made for.
     func waitLonger(_ lookahead: DecodingLookahead) {
-        precondition(lookahead.maximumFrames <= allocatedSlots, "the ring was made for fewer frames")
+        precondition(lookahead.maximumFrames <= capacity, "the ring was made for fewer frames")
         condition.lock()
-        precondition(queued == 0 && oldest == 0, "the ring is resized before its first frame only")
         self.lookahead = lookahead
-        capacity = lookahead.maximumFrames
+        condition.broadcast()
         condition.unlock()
     }
 
     deinit {
-        for index in 0..<allocatedSlots {
+        for spare in spareBuffers { spare.storage.deallocate() }
+        for index in 0..<capacity {
             slots[index].storage?.deallocate()
             av_frame_free(&slots[index].heldFrame)
         }
-        slots.deinitialize(count: allocatedSlots)
+        slots.deinitialize(count: capacity)
         slots.deallocate()
     }
 
@@ -123,12 +125,16 @@ final class DecodedFrameQueue: @unchecked Sendable {
     /// has done with it.
     ///
     /// - Returns: false when the analysing side has stopped: decoding should stop too.
-    func push(handingOver handOver: VideoReader.FrameHandOver, layout: PlaneLayout, stamp: FrameStamp) -> Bool {
+    func push(
+        handingOver handOver: VideoReader.FrameHandOver, layout: PlaneLayout, stamp: FrameStamp,
+        place: VideoReader.LanePlace? = nil
+    ) -> Bool {
         guard let index = waitForFreeSlot() else { return false }
         if slots[index].heldFrame == nil { slots[index].heldFrame = av_frame_alloc() }
         guard let holder = slots[index].heldFrame else {
             // No memory for even a frame holder: copy the plane as a converted one is.
-            fill(index, width: layout.width, height: layout.height, shrunkBy: 1, stamp: stamp) { destination, copyLayout in
+            fill(index, width: layout.width, height: layout.height, shrunkBy: 1, stamp: stamp, place: place) {
+                destination, copyLayout in
                 PlaneCopy.rows(of: handOver.plane, layout: layout, into: destination, bytesPerRow: copyLayout.bytesPerRow)
             }
             return true
@@ -136,7 +142,7 @@ final class DecodedFrameQueue: @unchecked Sendable {
         av_frame_move_ref(holder, handOver.frame)
         slots[index].plane = handOver.plane
         slots[index].frame = QueuedFrame(
-            layout: layout, shrunkBy: 1, width: layout.width, height: layout.height, stamp: stamp)
+            layout: layout, shrunkBy: 1, width: layout.width, height: layout.height, stamp: stamp, place: place)
         enqueue(index)
         return true
     }
@@ -152,6 +158,9 @@ final class DecodedFrameQueue: @unchecked Sendable {
         let bytesPerRow = (size.width + Self.rowAlignment - 1) / Self.rowAlignment * Self.rowAlignment
         let layout = PlaneLayout(width: size.width, height: size.height, bytesPerRow: bytesPerRow)
         let needed = size.height * bytesPerRow
+        if slots[index].storage == nil, let spare = takeSpareBuffer() {
+            (slots[index].storage, slots[index].byteCount) = spare
+        }
         if slots[index].byteCount < needed {
             slots[index].storage?.deallocate()
             slots[index].storage = UnsafeMutableRawPointer.allocate(byteCount: needed, alignment: Self.rowAlignment)
@@ -163,6 +172,13 @@ final class DecodedFrameQueue: @unchecked Sendable {
         slots[index].frame = QueuedFrame(
             layout: layout, shrunkBy: shrunkBy, width: width, height: height, stamp: stamp, place: place)
         enqueue(index)
+    }
+
+    /// The most recently freed spare buffer, if any.
+    private func takeSpareBuffer() -> (UnsafeMutableRawPointer, Int)? {
+        condition.lock()
+        defer { condition.unlock() }
+        return spareBuffers.popLast()
     }
 
     /// Waits until the queue takes another frame; nil once the analysing side has stopped.
@@ -221,13 +237,19 @@ final class DecodedFrameQueue: @unchecked Sendable {
             if let failure { throw failure }
             return nil
         }
-        let slot = slots[oldest]
+        let index = oldest
+        let slot = slots[index]
         condition.unlock()
 
         defer {
             // Lets the decoder have a handed-over frame's picture back.
             if let held = slot.heldFrame { av_frame_unref(held) }
             condition.lock()
+            if let storage = slot.storage {
+                spareBuffers.append((storage, slot.byteCount))
+                slots[index].storage = nil
+                slots[index].byteCount = 0
+            }
             oldest = (oldest + 1) % capacity
             queued -= 1
             queuedBytes -= slot.frame.layout.minimumByteCount

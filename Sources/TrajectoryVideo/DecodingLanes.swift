@@ -9,7 +9,7 @@ import TrajectoryKit
 /// that takes a core (its threads wait on one another's progress), so one decoder on one
 /// thread bounds a run at FFmpeg's one-thread rate. Two decoders that share nothing run side by
 /// side at twice it, and the analysis fills the gaps. The decoder ahead keeps its frames in its
-/// queue until the analysis comes to them, so each queue may hold up to ``byteBudget`` (README,
+/// queue until the analysis comes to them, so each queue may hold up to ``lookahead`` (README,
 /// "Speed").
 ///
 /// Each lane's reader opens the file itself and reads every packet, decoding only its own
@@ -18,28 +18,14 @@ enum DecodingLanes {
     /// Two lanes, on a machine with more than one core.
     static var count: Int { ProcessInfo.processInfo.activeProcessorCount > 1 ? 2 : 1 }
 
-    /// The most frames a lane's queue may hold, whatever their size.
-    static let widestLookahead = DecodingLookahead(maximumFrames: 256, byteBudget: .max, framesBeyondBudget: 6)
-
-    /// Bytes of waiting frames a lane's queue may hold. On hd60 ×10 (keyframes 166 frames
-    /// apart), 48 to 120 MB ran alike, within the machine's noise (1.71–2.28 s against
-    /// 2.13–2.26 s with one decoder, three rounds); 20 MB lost most of the gain (2.77–2.90 s).
-    static let byteBudget = 64_000_000
-
-    /// Each lane's queue, for frames of `width` × `height` analysed with `minimumLongSide`:
-    /// frames wait there, shrunk for analysis, while the analysis takes the other lane's
-    /// segment. A segment is a keyframe interval, often one to ten seconds; ``byteBudget``
-    /// holds 123 frames of 1080p or 4K shrunk to 960×540 (the default analysis size), so a
-    /// lane runs that far ahead at most. Every slot of the ring gets a buffer as it turns, so
-    /// the ring has as many slots as the budget holds frames.
-    static func lookahead(width: Int, height: Int, minimumLongSide: Int) -> DecodingLookahead {
-        let reduction = DetectTrajectoriesRequest.analysisReduction(width: width, height: height, minimumLongSide: minimumLongSide)
-        let size = FrameShrinking.shrunkSize(width: max(1, width), height: max(1, height), by: reduction)
-        let alignment = DecodedFrameQueue.rowAlignment
-        let bytes = size.height * ((size.width + alignment - 1) / alignment * alignment)
-        let frames = min(max(byteBudget / bytes, widestLookahead.framesBeyondBudget), widestLookahead.maximumFrames)
-        return DecodingLookahead(maximumFrames: frames, byteBudget: .max, framesBeyondBudget: widestLookahead.framesBeyondBudget)
-    }
+    /// Each lane's queue, once the stream has a second segment: frames wait there, shrunk for
+    /// analysis, while the analysis takes the other lane's segment. A segment is a keyframe
+    /// interval, often one to ten seconds; these 64 MB hold 123 frames of 1080p or 4K shrunk to
+    /// 960×540 (the default analysis size), so a lane runs that far ahead at most. On hd60 ×10
+    /// (keyframes 166 frames apart), 48 to 120 MB ran alike, within the machine's noise
+    /// (1.71–2.28 s against 2.13–2.26 s with one decoder, three rounds); 20 MB lost most of
+    /// the gain (2.77–2.90 s).
+    static let lookahead = DecodingLookahead(maximumFrames: 256, byteBudget: 64_000_000, framesBeyondBudget: 6)
 
     /// Whether two lanes pay for frames of `width` × `height` analysed with `minimumLongSide`:
     /// when the analysis shrinks them. Decoding's cost grows with the frame's pixels, the
@@ -58,18 +44,34 @@ enum DecodingLanes {
     }
 
     /// Decodes `reader`'s lane (see ``VideoReader/decodeOnly(lane:of:)``) into `queue`, each
-    /// frame shrunk as the analysis will take it, until the stream ends, an error, or the
-    /// queue is stopped. Returns how it ended and the segment it was in.
+    /// frame copied and shrunk as the analysis will take it, until the stream ends, an error,
+    /// or the queue is stopped. Returns how it ended and the segment it was in.
+    ///
+    /// The first lane passes `onFirstCut`, called once the reader has read past the stream's
+    /// first cut. Until then its frames are handed over whole where they can be, as with one
+    /// decoder: the analysis takes them as they come, and the decoding thread, the busier at
+    /// 1080p, is spared the shrinking. A frame that may wait long, in a lane running ahead, is
+    /// copied, or it would hold the decoder's full-size picture meanwhile.
     static func decode(
         _ reader: inout VideoReader, into queue: DecodedFrameQueue, sizeLimit: FrameSizeLimit, minimumLongSide: Int,
-        stopSignal: StopSignal
+        stopSignal: StopSignal, onFirstCut: (() -> Void)? = nil
     ) -> (end: DecodingEnd, segment: Int) {
         var segment = 0
+        var onFirstCut = onFirstCut
         do {
             while true {
-                let accepted = try reader.nextLaneFrame { plane, layout, place in
+                if let cut = onFirstCut, reader.latestSegment > 0 {
+                    cut()
+                    onFirstCut = nil
+                }
+                let beforeFirstCut = onFirstCut != nil
+                let accepted = try reader.nextLaneFrame { plane, layout, place, handOver in
                     segment = place.segment
                     try sizeLimit.check(width: layout.width, height: layout.height)
+                    if beforeFirstCut, let handOver {
+                        return queue.push(
+                            handingOver: handOver, layout: layout, stamp: FrameStamp(index: 0, time: 0), place: place)
+                    }
                     let reduction = DetectTrajectoriesRequest.analysisReduction(
                         width: layout.width, height: layout.height, minimumLongSide: minimumLongSide)
                     // Placeholder stamp: the analysing side stamps the lanes' frames in order.

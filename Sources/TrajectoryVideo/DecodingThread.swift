@@ -20,7 +20,7 @@ final class DecodingThread: @unchecked Sendable {
     private let queue: DecodedFrameQueue
     /// The second lane, when one may be started: a local file on a machine of several cores.
     private let secondLane: SecondDecodingLane?
-    /// Set, before the opening is settled, when the second lane was started.
+    /// Set, before the opening is settled, when the stream is decoded in two lanes.
     private var merger: LaneMerger?
     private var info: VideoInfo?
     /// This thread's reader's frame count and warnings when decoding ended. Read only after the
@@ -44,7 +44,7 @@ final class DecodingThread: @unchecked Sendable {
     /// one shrunk as a request with `minimumAnalysisLongSide` would analyse it; a frame over
     /// `sizeLimit` ends decoding with its error. ``waitUntilOpen()`` says how the opening went.
     /// With `lanes` of 2, a stream that can be cut is decoded in two lanes, each of
-    /// ``DecodingLanes/lookahead(width:height:minimumLongSide:)``.
+    /// ``DecodingLanes/lookahead`` from the first cut on.
     ///
     /// The opening is on the thread too because FFmpeg may wait there for as long as the input
     /// sends nothing (a pipe whose writer is silent), and a stop must not wait with it.
@@ -58,10 +58,8 @@ final class DecodingThread: @unchecked Sendable {
         self.minimumAnalysisLongSide = minimumAnalysisLongSide
         self.waitsWhenStopped = InputLocation.readsCanBeStopped(uri)
         let mayUseLanes = lanes > 1 && DecodingLanes.canReadTwice(uri)
-        self.queue = DecodedFrameQueue(lookahead: lookahead, widestLookahead: mayUseLanes ? DecodingLanes.widestLookahead : nil)
-        secondLane = mayUseLanes
-            ? SecondDecodingLane(queue: DecodedFrameQueue(lookahead: lookahead, widestLookahead: DecodingLanes.widestLookahead))
-            : nil
+        self.queue = DecodedFrameQueue(lookahead: lookahead, widestLookahead: mayUseLanes ? DecodingLanes.lookahead : nil)
+        secondLane = mayUseLanes ? SecondDecodingLane(queue: DecodedFrameQueue(lookahead: DecodingLanes.lookahead)) : nil
         let thread = Thread { [self] in
             openAndDecode(networkTimeout: networkTimeout, decoderThreads: decoderThreads, loopFilter: loopFilter)
         }
@@ -141,7 +139,6 @@ final class DecodingThread: @unchecked Sendable {
 
     private func openAndDecode(networkTimeout: Double, decoderThreads: Int, loopFilter: LoopFilter) {
         var end = DecodingEnd.stopped, segment = 0
-        var secondLaneStarted = false
         do throws(VideoError) {
             var reader = try VideoReader(
                 uri: uri, networkTimeout: networkTimeout, stopSignal: stopSignal, decoderThreads: decoderThreads,
@@ -149,21 +146,21 @@ final class DecodingThread: @unchecked Sendable {
             if let secondLane,
                DecodingLanes.pay(width: reader.info.width, height: reader.info.height, minimumLongSide: minimumAnalysisLongSide),
                reader.decodeOnly(lane: 0, of: 2) {
-                let laneLookahead = DecodingLanes.lookahead(
-                    width: reader.info.width, height: reader.info.height, minimumLongSide: minimumAnalysisLongSide)
-                queue.waitLonger(laneLookahead)
-                secondLane.queue.waitLonger(laneLookahead)
-                secondLane.start(
-                    uri: uri, networkTimeout: networkTimeout, stopSignal: stopSignal, decoderThreads: decoderThreads,
-                    loopFilter: loopFilter, sizeLimit: sizeLimit, minimumLongSide: minimumAnalysisLongSide)
-                secondLaneStarted = true
                 merger = LaneMerger(queues: [queue, secondLane.queue], clock: reader.clockAtStart)
                 info = reader.info
             }
             opening.settle(.success(reader.info))
-            if secondLaneStarted {
+            if let secondLane, merger != nil {
+                // The second lane starts at once, to decode the second segment while this one
+                // decodes the first. This lane's frames may wait long only once it runs ahead,
+                // from the first cut: a clip of one keyframe interval takes no more memory
+                // than with one decoder.
+                secondLane.start(
+                    uri: uri, networkTimeout: networkTimeout, stopSignal: stopSignal, decoderThreads: decoderThreads,
+                    loopFilter: loopFilter, sizeLimit: sizeLimit, minimumLongSide: minimumAnalysisLongSide)
                 (end, segment) = DecodingLanes.decode(
-                    &reader, into: queue, sizeLimit: sizeLimit, minimumLongSide: minimumAnalysisLongSide, stopSignal: stopSignal)
+                    &reader, into: queue, sizeLimit: sizeLimit, minimumLongSide: minimumAnalysisLongSide, stopSignal: stopSignal
+                ) { [queue] in queue.waitLonger(DecodingLanes.lookahead) }
                 ownFramesRead = reader.framesRead
                 ownWarnings = reader.warnings
             } else {
@@ -173,7 +170,7 @@ final class DecodingThread: @unchecked Sendable {
             opening.settle(.failure(error))
         }
         // Nothing will fill an unused second queue: it is finished, so that a stop need not wait.
-        if !secondLaneStarted { secondLane?.queue.finish(.stopped) }
+        if merger == nil { secondLane?.queue.finish(.stopped) }
         // Last: the analysing side may read the counts, and return, once it sees this.
         queue.finish(end, inSegment: segment)
     }

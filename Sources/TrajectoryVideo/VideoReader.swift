@@ -236,6 +236,10 @@ public struct VideoReader: ~Copyable {
         return true
     }
 
+    /// The segment of the last packet read, in a lane's reader: the stream has been cut that
+    /// many times so far.
+    var latestSegment: Int { lane?.boundaries.segment ?? 0 }
+
     /// Where a frame decoded by a lane's reader belongs in the stream.
     struct LanePlace {
         /// The segment it belongs to.
@@ -246,15 +250,22 @@ public struct VideoReader: ~Copyable {
 
     /// Decodes the next frame of the reader's lane (``decodeOnly(lane:of:)``) and lends its luma
     /// plane to `body` with its place in the stream, unstamped: only the frames of every lane
-    /// together, in order, can be stamped (``clockAtStart``).
-    mutating func nextLaneFrame<Result>(_ body: (Span<UInt8>, PlaneLayout, LanePlace) throws -> Result) throws -> Result? {
+    /// together, in order, can be stamped (``clockAtStart``). As `nextFrame(handingOver:)`
+    /// does, gives the frame too when its plane is the decoder's own.
+    mutating func nextLaneFrame<Result>(
+        _ body: (Span<UInt8>, PlaneLayout, LanePlace, FrameHandOver?) throws -> Result
+    ) throws -> Result? {
         let log = self.log
         guard log.collecting({ decodeNextFrame() }) else { return nil }
         framesRead += 1
         let timestamp = decoder.frame.pointee.best_effort_timestamp
         let place = LanePlace(segment: lane?.segment ?? 0, timestamp: timestamp == FFmpegCode.noTimestamp ? nil : timestamp)
+        if let (plane, layout) = luma.displayedPlaneInPlace(of: decoder.frame) {
+            let pixels = UnsafeBufferPointer(start: plane, count: layout.minimumByteCount)
+            return try body(pixels.span, layout, place, FrameHandOver(frame: decoder.frameToTakeOver, plane: plane))
+        }
         return try luma.withLumaPlane(of: decoder.frame, uri: info.uri) { plane, layout in
-            try body(UnsafeBufferPointer(start: plane, count: layout.minimumByteCount).span, layout, place)
+            try body(UnsafeBufferPointer(start: plane, count: layout.minimumByteCount).span, layout, place, nil)
         }
     }
 
