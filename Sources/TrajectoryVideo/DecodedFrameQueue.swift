@@ -57,6 +57,8 @@ final class DecodedFrameQueue: @unchecked Sendable {
     private let capacity: Int
     /// Buffers of copied frames already taken, for the next frames to copy into.
     private var spareBuffers: [(storage: UnsafeMutableRawPointer, byteCount: Int)] = []
+    /// Buffers allocated for copied frames so far: the memory the queue has taken.
+    private(set) var buffersAllocated = 0
     private let condition = NSCondition()
     private let slots: UnsafeMutablePointer<Slot>
     /// The slot of the oldest queued frame, and how many are queued (including one being analysed).
@@ -165,6 +167,7 @@ final class DecodedFrameQueue: @unchecked Sendable {
             slots[index].storage?.deallocate()
             slots[index].storage = UnsafeMutableRawPointer.allocate(byteCount: needed, alignment: Self.rowAlignment)
             slots[index].byteCount = needed
+            buffersAllocated += 1
         }
         let destination = slots[index].storage!.assumingMemoryBound(to: UInt8.self)
         try copy(destination, layout)

@@ -168,6 +168,38 @@ struct DecodingLanesTests {
     }
 }
 
+/// A lane's queue may hold many frames, so its memory must follow the frames that wait.
+@Suite("Decoded frame queue buffers")
+struct DecodedFrameQueueBufferTests {
+    /// Queues and takes `count` 64×64 frames through a queue of `lookahead`, `waiting` queued
+    /// at a time; returns the buffers it allocated.
+    static func buffersAllocated(count: Int, waiting: Int, lookahead: DecodingLookahead) throws -> Int {
+        let queue = DecodedFrameQueue(lookahead: lookahead)
+        var pushed = 0
+        func push() {
+            let index = pushed
+            _ = queue.push(width: 64, height: 64, shrunkBy: 1, stamp: FrameStamp(index: index, time: 0)) { destination, layout in
+                destination.initialize(repeating: UInt8(truncatingIfNeeded: index), count: layout.minimumByteCount)
+            }
+            pushed += 1
+        }
+        for _ in 0..<waiting { push() }
+        for taken in 0..<count {
+            let first = try queue.withOldest { plane, frame in (plane[0], frame.stamp.index) }
+            #expect(first?.0 == UInt8(truncatingIfNeeded: taken) && first?.1 == taken, "frames come out in order, whole")
+            if pushed < count { push() }
+        }
+        return queue.buffersAllocated
+    }
+
+    @Test("the ring's turning gives no more buffers than frames ever waited at once")
+    func buffersFollowWaitingFrames() throws {
+        let wide = DecodingLookahead(maximumFrames: 64, byteBudget: .max, framesBeyondBudget: 2)
+        #expect(try Self.buffersAllocated(count: 300, waiting: 1, lookahead: wide) == 1)
+        #expect(try Self.buffersAllocated(count: 300, waiting: 5, lookahead: wide) == 5)
+    }
+}
+
 /// Cutting a stream into segments, packet by packet.
 @Suite("Segment boundaries")
 struct SegmentBoundariesTests {
