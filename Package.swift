@@ -50,7 +50,8 @@ let package = Package(
         // Helpers more than one test target uses: the ffmpeg command line.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
-            name: "TrajectoryVideoTests", dependencies: ["TrajectoryVideo", "TrajectorySynth", "TrajectoryDrawing", "TestSupport"]),
+            name: "TrajectoryVideoTests",
+            dependencies: ["TrajectoryVideo", "TrajectorySynth", "TrajectoryDrawing", "TestSupport", "CFFmpeg"]),
         .testTarget(name: "TrajectorySynthTests", dependencies: ["TrajectorySynth", "TrajectoryEvaluation"]),
         .testTarget(name: "TrajectoryEvaluationTests", dependencies: ["TrajectoryEvaluation"]),
         // The accuracy targets on every generated scene, end to end (takes a few minutes).

@@ -16,9 +16,9 @@ import TrajectoryKit
 /// which lets go of a handed-over frame. Buffers and frame holders are allocated for the
 /// first frames and reused after that (FFmpeg recycles the decoder's picture buffers once
 /// let go of), so a steady stream allocates nothing per frame, and memory stays at what the
-/// lookahead allows however long the video is: a copied frame's buffer goes back to a stack
-/// of spares when it is taken, so the ring's turning gives no more slots buffers than ever
-/// waited at once.
+/// lookahead allows however long the video is: a copied frame's buffer, and a handed-over
+/// frame's holder, go back to a stack of spares when the frame is taken, so the ring's turning
+/// gives no more slots buffers or holders than frames ever waited at once.
 ///
 /// All bookkeeping happens under one lock; pixels are written and read outside it, each
 /// slot belonging to one side at a time.
@@ -59,6 +59,10 @@ final class DecodedFrameQueue: @unchecked Sendable {
     private var spareBuffers: [(storage: UnsafeMutableRawPointer, byteCount: Int)] = []
     /// Buffers allocated for copied frames so far: the memory the queue has taken.
     private(set) var buffersAllocated = 0
+    /// Holders of handed-over frames already taken, blank, for the next frames handed over.
+    private var spareHolders: [UnsafeMutablePointer<AVFrame>] = []
+    /// Frame holders allocated so far.
+    private(set) var holdersAllocated = 0
     private let condition = NSCondition()
     private let slots: UnsafeMutablePointer<Slot>
     /// The slot of the oldest queued frame, and how many are queued (including one being analysed).
@@ -84,6 +88,7 @@ final class DecodedFrameQueue: @unchecked Sendable {
         slots = UnsafeMutablePointer<Slot>.allocate(capacity: capacity)
         slots.initialize(repeating: Slot(), count: capacity)
         spareBuffers.reserveCapacity(capacity)  // never grown while frames come
+        spareHolders.reserveCapacity(capacity)
     }
 
     /// Lets as many frames wait as `lookahead` allows, from now on, within the widest lookahead
@@ -98,6 +103,10 @@ final class DecodedFrameQueue: @unchecked Sendable {
 
     deinit {
         for spare in spareBuffers { spare.storage.deallocate() }
+        for spare in spareHolders {
+            var holder: UnsafeMutablePointer<AVFrame>? = spare
+            av_frame_free(&holder)
+        }
         for index in 0..<capacity {
             slots[index].storage?.deallocate()
             av_frame_free(&slots[index].heldFrame)
@@ -132,7 +141,11 @@ final class DecodedFrameQueue: @unchecked Sendable {
         place: VideoReader.LanePlace? = nil
     ) -> Bool {
         guard let index = waitForFreeSlot() else { return false }
-        if slots[index].heldFrame == nil { slots[index].heldFrame = av_frame_alloc() }
+        if slots[index].heldFrame == nil { slots[index].heldFrame = takeSpareHolder() }
+        if slots[index].heldFrame == nil {
+            slots[index].heldFrame = av_frame_alloc()
+            holdersAllocated += 1
+        }
         guard let holder = slots[index].heldFrame else {
             // No memory for even a frame holder: copy the plane as a converted one is.
             fill(index, width: layout.width, height: layout.height, shrunkBy: 1, stamp: stamp, place: place) {
@@ -175,6 +188,13 @@ final class DecodedFrameQueue: @unchecked Sendable {
         slots[index].frame = QueuedFrame(
             layout: layout, shrunkBy: shrunkBy, width: width, height: height, stamp: stamp, place: place)
         enqueue(index)
+    }
+
+    /// The most recently freed frame holder, if any.
+    private func takeSpareHolder() -> UnsafeMutablePointer<AVFrame>? {
+        condition.lock()
+        defer { condition.unlock() }
+        return spareHolders.popLast()
     }
 
     /// The most recently freed spare buffer, if any.
@@ -252,6 +272,10 @@ final class DecodedFrameQueue: @unchecked Sendable {
                 spareBuffers.append((storage, slot.byteCount))
                 slots[index].storage = nil
                 slots[index].byteCount = 0
+            }
+            if let held = slot.heldFrame {
+                spareHolders.append(held)
+                slots[index].heldFrame = nil
             }
             oldest = (oldest + 1) % capacity
             queued -= 1

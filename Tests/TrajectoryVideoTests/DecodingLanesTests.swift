@@ -1,3 +1,4 @@
+import CFFmpeg
 import Foundation
 import TestSupport
 import Testing
@@ -197,6 +198,31 @@ struct DecodedFrameQueueBufferTests {
         let wide = DecodingLookahead(maximumFrames: 64, byteBudget: .max, framesBeyondBudget: 2)
         #expect(try Self.buffersAllocated(count: 300, waiting: 1, lookahead: wide) == 1)
         #expect(try Self.buffersAllocated(count: 300, waiting: 5, lookahead: wide) == 5)
+    }
+
+    @Test("nor more holders of handed-over frames")
+    func holdersFollowWaitingFrames() throws {
+        let queue = DecodedFrameQueue(lookahead: DecodingLookahead(maximumFrames: 64, byteBudget: .max, framesBeyondBudget: 2))
+        let decoded = try #require(av_frame_alloc())
+        defer {
+            var frame: UnsafeMutablePointer<AVFrame>? = decoded
+            av_frame_free(&frame)
+        }
+        let layout = PlaneLayout(width: 64, height: 64, bytesPerRow: 64)
+        for index in 0..<300 {
+            // A decoded frame of its own, as the decoder gives one, for the queue to take over.
+            decoded.pointee.width = 64
+            decoded.pointee.height = 64
+            decoded.pointee.format = AV_PIX_FMT_GRAY8.rawValue
+            #expect(av_frame_get_buffer(decoded, 0) == 0)
+            let plane = try #require(decoded.pointee.data.0)
+            plane.initialize(repeating: UInt8(truncatingIfNeeded: index), count: 64)
+            let handOver = VideoReader.FrameHandOver(frame: decoded, plane: UnsafePointer(plane))
+            #expect(queue.push(handingOver: handOver, layout: layout, stamp: FrameStamp(index: index, time: 0)))
+            let first = try queue.withOldest { plane, frame in (plane[0], frame.stamp.index) }
+            #expect(first?.0 == UInt8(truncatingIfNeeded: index) && first?.1 == index)
+        }
+        #expect(queue.holdersAllocated == 1)
     }
 }
 
