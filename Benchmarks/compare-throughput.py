@@ -15,12 +15,13 @@ and prints frames per second, `trajectories detect` ÷ ffmpeg (the goal is at le
 `trajectories detect` ÷ OpenCV (at least 3), then the CPU time per frame of the same runs,
 which other work on the machine sways far less than wall time.
 
-On two cores `trajectories detect` decodes on one thread and analyses on the other, so it
-cannot outrun FFmpeg decoding on one thread: the table's "1-thread÷ffmpeg" column is that
-ceiling for detect÷ffmpeg, measured in the same run. The clips are `trajectories synth --scene hd60
---seed 1` and `--scene walkers --seed 1` (or the --scenes named), each played --loops times in a
-row (stream copy, no re-encoding) so a run lasts long enough that starting a process does not
-count. The analysis's time per frame depends on how much moves in the picture: --scenes
+On two cores `trajectories detect` with one decoder decodes on one thread and analyses on the
+other, so it cannot outrun FFmpeg decoding on one thread: the table's "1-thread÷ffmpeg" column is
+that ceiling for detect÷ffmpeg, measured in the same run. At 1080p detect decodes a local file
+with two decoders side by side (README, "Speed"), which lift that ceiling. The clips are
+`trajectories synth --scene hd60 --seed 1` and `--scene walkers --seed 1` (or the --scenes
+named), each played --loops times in a row (stream copy, no re-encoding; each loop starts at a
+keyframe) so a run lasts long enough that starting a process does not count. The analysis's time per frame depends on how much moves in the picture: --scenes
 foliage,crowd,no-ball-clutter times the busiest scenes.
 
 With --skip-loop-filter it also times `trajectories detect CLIP --skip-loop-filter`, which
