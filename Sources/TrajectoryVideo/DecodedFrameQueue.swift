@@ -51,7 +51,7 @@ final class DecodedFrameQueue: @unchecked Sendable {
         var place: VideoReader.LanePlace? = nil
     }
 
-    /// How many frames may wait; ``waitLonger(_:)`` may raise it before the first frame.
+    /// How many frames may wait; ``waitLonger(_:)`` may raise it.
     private(set) var lookahead: DecodingLookahead
     /// Slots in the ring: as many frames as the widest lookahead lets wait.
     private let capacity: Int
@@ -142,8 +142,8 @@ final class DecodedFrameQueue: @unchecked Sendable {
     ) -> Bool {
         guard let index = waitForFreeSlot() else { return false }
         if slots[index].heldFrame == nil { slots[index].heldFrame = takeSpareHolder() }
-        if slots[index].heldFrame == nil {
-            slots[index].heldFrame = av_frame_alloc()
+        if slots[index].heldFrame == nil, let holder = av_frame_alloc() {
+            slots[index].heldFrame = holder
             holdersAllocated += 1
         }
         guard let holder = slots[index].heldFrame else {
@@ -160,6 +160,41 @@ final class DecodedFrameQueue: @unchecked Sendable {
             layout: layout, shrunkBy: 1, width: layout.width, height: layout.height, stamp: stamp, place: place)
         enqueue(index)
         return true
+    }
+
+    /// Waits for a free buffer and copies `plane` into it, shrunk as much as a request with
+    /// `minimumLongSide` will analyse it shrunk
+    /// (``DetectTrajectoriesRequest/analysisReduction(width:height:minimumLongSide:)``), then
+    /// queues the frame.
+    ///
+    /// - Returns: false when the analysing side has stopped: decoding should stop too.
+    func push(
+        copyOf plane: Span<UInt8>, layout: PlaneLayout, shrunkFor minimumLongSide: Int, stamp: FrameStamp,
+        place: VideoReader.LanePlace? = nil
+    ) -> Bool {
+        let reduction = DetectTrajectoriesRequest.analysisReduction(
+            width: layout.width, height: layout.height, minimumLongSide: minimumLongSide)
+        return push(width: layout.width, height: layout.height, shrunkBy: reduction, stamp: stamp, place: place) {
+            destination, copyLayout in
+            Self.copy(plane, layout: layout, shrunkBy: reduction, to: destination, layout: copyLayout)
+        }
+    }
+
+    /// Copies a plane, shrunk `reduction` times, into a buffer laid out as `destinationLayout`.
+    static func copy(
+        _ plane: Span<UInt8>, layout: PlaneLayout, shrunkBy reduction: Int, to destination: UnsafeMutablePointer<UInt8>,
+        layout destinationLayout: PlaneLayout
+    ) {
+        if reduction > 1 {
+            var shrunk = UnsafeMutableBufferPointer(start: destination, count: destinationLayout.minimumByteCount).mutableSpan
+            FrameShrinking.shrink(
+                plane, layout: layout, by: reduction, into: &shrunk, destinationBytesPerRow: destinationLayout.bytesPerRow)
+            return
+        }
+        plane.withUnsafeBufferPointer { source in
+            guard let base = source.baseAddress else { return }
+            PlaneCopy.rows(of: base, layout: layout, into: destination, bytesPerRow: destinationLayout.bytesPerRow)
+        }
     }
 
     /// Lets `copy` write a frame into free slot `index`'s buffer (see

@@ -68,19 +68,14 @@ enum DecodingLanes {
                 let accepted = try reader.nextLaneFrame { plane, layout, place, handOver in
                     segment = place.segment
                     try sizeLimit.check(width: layout.width, height: layout.height)
+                    // Placeholder stamps: the analysing side stamps the lanes' frames in order.
                     if beforeFirstCut, let handOver {
                         return queue.push(
                             handingOver: handOver, layout: layout, stamp: FrameStamp(index: 0, time: 0), place: place)
                     }
-                    let reduction = DetectTrajectoriesRequest.analysisReduction(
-                        width: layout.width, height: layout.height, minimumLongSide: minimumLongSide)
-                    // Placeholder stamp: the analysing side stamps the lanes' frames in order.
                     return queue.push(
-                        width: layout.width, height: layout.height, shrunkBy: reduction, stamp: FrameStamp(index: 0, time: 0),
-                        place: place
-                    ) { destination, copyLayout in
-                        DecodingThread.copy(plane, layout: layout, shrunkBy: reduction, to: destination, layout: copyLayout)
-                    }
+                        copyOf: plane, layout: layout, shrunkFor: minimumLongSide, stamp: FrameStamp(index: 0, time: 0),
+                        place: place)
                 }
                 guard let accepted else { return (stopSignal.isRaised ? .stopped : .streamEnd, segment) }
                 guard accepted else { return (.stopped, segment) }

@@ -194,12 +194,7 @@ final class DecodingThread: @unchecked Sendable {
                         // as one thread does in the time the other analyses a frame.
                         return queue.push(handingOver: handOver, layout: layout, stamp: stamp)
                     }
-                    let reduction = DetectTrajectoriesRequest.analysisReduction(
-                        width: layout.width, height: layout.height, minimumLongSide: minimumLongSide)
-                    return queue.push(width: layout.width, height: layout.height, shrunkBy: reduction, stamp: stamp) {
-                        destination, copyLayout in
-                        Self.copy(plane, layout: layout, shrunkBy: reduction, to: destination, layout: copyLayout)
-                    }
+                    return queue.push(copyOf: plane, layout: layout, shrunkFor: minimumLongSide, stamp: stamp)
                 })
                 // A read that a stop cut short ends the frames too, and is no end of the stream.
                 guard let accepted else { return stopSignal.isRaised ? .stopped : .streamEnd }
@@ -207,23 +202,6 @@ final class DecodingThread: @unchecked Sendable {
             }
         } catch {
             return .failed(error)
-        }
-    }
-
-    /// Copies a plane, shrunk `reduction` times, into a buffer laid out as `destinationLayout`.
-    static func copy(
-        _ plane: Span<UInt8>, layout: PlaneLayout, shrunkBy reduction: Int, to destination: UnsafeMutablePointer<UInt8>,
-        layout destinationLayout: PlaneLayout
-    ) {
-        if reduction > 1 {
-            var shrunk = UnsafeMutableBufferPointer(start: destination, count: destinationLayout.minimumByteCount).mutableSpan
-            FrameShrinking.shrink(
-                plane, layout: layout, by: reduction, into: &shrunk, destinationBytesPerRow: destinationLayout.bytesPerRow)
-            return
-        }
-        plane.withUnsafeBufferPointer { source in
-            guard let base = source.baseAddress else { return }
-            PlaneCopy.rows(of: base, layout: layout, into: destination, bytesPerRow: destinationLayout.bytesPerRow)
         }
     }
 }

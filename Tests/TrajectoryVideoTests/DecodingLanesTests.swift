@@ -69,7 +69,7 @@ struct DecodingLanesTests {
             layout = PlaneLayout(width: size.width, height: size.height, bytesPerRow: size.width)
             shrunk = [UInt8](repeating: 0, count: layout.minimumByteCount)
             shrunk.withUnsafeMutableBufferPointer { destination in
-                DecodingThread.copy(plane, layout: frame.layout, shrunkBy: 2, to: destination.baseAddress!, layout: layout)
+                DecodedFrameQueue.copy(plane, layout: frame.layout, shrunkBy: 2, to: destination.baseAddress!, layout: layout)
             }
         } else {
             plane.withUnsafeBufferPointer { shrunk = Array($0) }
