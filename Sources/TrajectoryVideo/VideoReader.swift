@@ -191,14 +191,21 @@ public struct VideoReader: ~Copyable {
     mutating func nextFrame<Result>(
         handingOver body: (Span<UInt8>, PlaneLayout, FrameStamp, FrameHandOver?) throws -> Result
     ) throws -> Result? {
-        guard let (frame, stamp) = nextDecodedFrame() else { return nil }
-        if let (plane, layout) = luma.displayedPlaneInPlace(of: frame) {
+        guard let (_, stamp) = nextDecodedFrame() else { return nil }
+        return try lendLumaPlane { plane, layout, handOver in try body(plane, layout, stamp, handOver) }
+    }
+
+    /// Lends the decoded frame's displayed luma plane to `body`, with the frame to take over
+    /// when the plane is the decoder's own.
+    private mutating func lendLumaPlane<Result>(
+        _ body: (Span<UInt8>, PlaneLayout, FrameHandOver?) throws -> Result
+    ) throws -> Result {
+        if let (plane, layout) = luma.displayedPlaneInPlace(of: decoder.frame) {
             let pixels = UnsafeBufferPointer(start: plane, count: layout.minimumByteCount)
-            return try body(pixels.span, layout, stamp, FrameHandOver(frame: decoder.frameToTakeOver, plane: plane))
+            return try body(pixels.span, layout, FrameHandOver(frame: decoder.frameToTakeOver, plane: plane))
         }
-        return try luma.withLumaPlane(of: frame, uri: info.uri) { plane, layout in
-            let pixels = UnsafeBufferPointer(start: plane, count: layout.minimumByteCount)
-            return try body(pixels.span, layout, stamp, nil)
+        return try luma.withLumaPlane(of: decoder.frame, uri: info.uri) { plane, layout in
+            try body(UnsafeBufferPointer(start: plane, count: layout.minimumByteCount).span, layout, nil)
         }
     }
 
@@ -260,13 +267,7 @@ public struct VideoReader: ~Copyable {
         framesRead += 1
         let timestamp = decoder.frame.pointee.best_effort_timestamp
         let place = LanePlace(segment: lane?.segment ?? 0, timestamp: timestamp == FFmpegCode.noTimestamp ? nil : timestamp)
-        if let (plane, layout) = luma.displayedPlaneInPlace(of: decoder.frame) {
-            let pixels = UnsafeBufferPointer(start: plane, count: layout.minimumByteCount)
-            return try body(pixels.span, layout, place, FrameHandOver(frame: decoder.frameToTakeOver, plane: plane))
-        }
-        return try luma.withLumaPlane(of: decoder.frame, uri: info.uri) { plane, layout in
-            try body(UnsafeBufferPointer(start: plane, count: layout.minimumByteCount).span, layout, place, nil)
-        }
+        return try lendLumaPlane { plane, layout, handOver in try body(plane, layout, place, handOver) }
     }
 
     /// Decodes the next frame and returns it as decoded (not rotated) with its stamp, or nil
