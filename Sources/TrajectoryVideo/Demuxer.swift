@@ -93,6 +93,25 @@ struct Demuxer: ~Copyable {
         return duration > 0 && duration != FFmpegCode.noTimestamp ? Double(duration) / Double(AV_TIME_BASE) : nil
     }
 
+    /// Whether the input is an MPEG transport stream, from a file or a pipe, whose size is not a whole
+    /// number of its packets (188 bytes, or 192 or 204 with a prefix or a checksum): it was cut
+    /// short, since a writer writes whole packets. A transport stream lists no frame count
+    /// or duration to check the decoded frames against, and FFmpeg says nothing of a cut there.
+    var endsPartWayThroughTransportPacket: Bool {
+        guard let format = context.pointee.iformat, String(cString: format.pointee.name) == "mpegts",
+            let input = context.pointee.pb
+        else { return false }
+        // The demuxer exports the packet size it found while probing.
+        var packetSize: Int64 = 0
+        guard av_opt_get_int(context.pointee.priv_data, "ts_packetsize", 0, &packetSize) >= 0, packetSize > 0 else {
+            return false
+        }
+        // A pipe has no size: at its end, every byte it held has been read.
+        let fileSize = avio_size(input)
+        let size = fileSize > 0 ? fileSize : input.pointee.eof_reached != 0 ? input.pointee.bytes_read : 0
+        return size > 0 && size % packetSize != 0
+    }
+
     /// Moves to the last keyframe at or before `timestamp` (in the video stream's time base),
     /// so the next packets read start there. Returns 0 or a negative error code.
     mutating func seekToKeyframe(atOrBefore timestamp: Int64) -> Int32 {

@@ -423,6 +423,9 @@ public struct VideoReader: ~Copyable {
         if lane == nil, !hasSeeked, let warning = Self.endsEarlyWarning(info: info, framesRead: framesRead, clock: clock) {
             log.add(warning)
         }
+        if lane == nil, demuxer.endsPartWayThroughTransportPacket {
+            log.add("the input ends part way through a transport-stream packet, as one cut short does: its last frames may be missing")
+        }
     }
 
     /// The warning for a stream that ended before the frames its container lists, when

@@ -216,6 +216,22 @@ import TrajectoryKit
         }
     }
 
+    @Test("an MPEG-TS cut part way through a packet, on standard input or as a file, says it was cut short", arguments: [true, false])
+    func transportStreamCutShort(piped: Bool) throws {
+        let folder = try CommandLineRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bytes = try Data(contentsOf: Self.ball.make(in: folder, named: "whole.ts", options: ThrownBallClip.h264))
+        let cut = try Self.write(bytes.prefix(bytes.count / 2 / 188 * 188 + 60), to: folder, as: "cut.ts")
+        let outcome = try CommandLineRunner.run(
+            ["detect", piped ? "-" : cut.path], standardInput: piped ? cut : nil, timeLimit: 120)
+        #expect(outcome.status == 0, "\(outcome.errorLines)")
+        let report = try DetectCommandTests.report(outcome)
+        #expect((5...(Self.frames - 5)).contains(report.source.frameCount), "decoded \(report.source.frameCount) frames")
+        let warning = "the input ends part way through a transport-stream packet, as one cut short does: its last frames may be missing"
+        #expect(outcome.errorLines.contains("trajectories: warning: " + warning), "\(outcome.errorLines)")
+        #expect(report.warnings.contains(warning))
+    }
+
     @Test("names FFmpeg would take for URLs (12:30.mp4, take:1.png) are read and written as the local files they are")
     func colonsInNames() throws {
         let folder = try CommandLineRunner.temporaryFolder()

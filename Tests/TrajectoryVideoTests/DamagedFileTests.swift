@@ -76,6 +76,29 @@ struct DamagedFileTests {
 }
 
 extension DamagedFileTests {
+    static let transportStreamCut =
+        "the input ends part way through a transport-stream packet, as one cut short does: its last frames may be missing"
+
+    @Test("an MPEG-TS cut part way through a packet gives the frames before the cut, and says it was cut short")
+    func truncatedTransportStream() throws {
+        let directory = try TemporaryDirectory()
+        let whole = directory.file("whole.ts")
+        try Self.scene.write(to: whole, count: Self.frameCount, settings: quickSettings(crf: 23))
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
+        #expect(bytes.count % 188 == 0, "a transport stream is written in whole 188-byte packets")
+        let cut = directory.file("cut.ts")
+        // 60 % of the way in, and 100 bytes into a packet.
+        try bytes.prefix(bytes.count * 6 / 10 / 188 * 188 + 100).write(to: URL(fileURLWithPath: cut))
+
+        let (_, wholeFrames, wholeWarnings) = try decodeAll(whole)
+        let (_, frames, warnings) = try decodeAll(cut)
+
+        #expect(wholeFrames.count == Self.frameCount)
+        #expect(!wholeWarnings.contains(Self.transportStreamCut))
+        #expect(frames.count > Self.frameCount / 3 && frames.count < Self.frameCount)
+        #expect(warnings.contains(Self.transportStreamCut), "\(warnings)")
+    }
+
     @Test("an MPEG-TS spliced from two whose timestamps go back at the join: times keep going forward, with a warning")
     func splicedStream() throws {
         let directory = try TemporaryDirectory()
