@@ -79,12 +79,17 @@ extension DamagedFileTests {
     static let transportStreamCut =
         "the input ends part way through a transport-stream packet, as one cut short does: its last frames may be missing"
 
+    /// Writes the scene as an MPEG-TS and returns its path and bytes, for tests that damage it.
+    static func writeTransportStream(named name: String, in directory: TemporaryDirectory) throws -> (path: String, bytes: Data) {
+        let path = directory.file(name)
+        try scene.write(to: path, count: frameCount, settings: quickSettings(crf: 23))
+        return (path, try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
     @Test("an MPEG-TS cut part way through a packet gives the frames before the cut, and says it was cut short")
     func truncatedTransportStream() throws {
         let directory = try TemporaryDirectory()
-        let whole = directory.file("whole.ts")
-        try Self.scene.write(to: whole, count: Self.frameCount, settings: quickSettings(crf: 23))
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
+        let (whole, bytes) = try Self.writeTransportStream(named: "whole.ts", in: directory)
         #expect(bytes.count % 188 == 0, "a transport stream is written in whole 188-byte packets")
         let cut = directory.file("cut.ts")
         // 60 % of the way in, and 100 bytes into a packet.
@@ -102,9 +107,7 @@ extension DamagedFileTests {
     @Test("an MPEG-TS spliced from two whose timestamps go back at the join: times keep going forward, with a warning")
     func splicedStream() throws {
         let directory = try TemporaryDirectory()
-        let part = directory.file("part.ts")
-        try Self.scene.write(to: part, count: Self.frameCount, settings: quickSettings(crf: 23))
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: part))
+        let (_, bytes) = try Self.writeTransportStream(named: "part.ts", in: directory)
         let spliced = directory.file("spliced.ts")
         try (bytes + bytes).write(to: URL(fileURLWithPath: spliced))
 
