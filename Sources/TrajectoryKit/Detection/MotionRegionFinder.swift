@@ -52,7 +52,7 @@ struct MotionRegionFinder {
     private mutating func appendRuns(ofRow row: Int, motion: Span<UInt8>, layout: PlaneLayout, low: UInt8) {
         let rowStart = row * layout.bytesPerRow
         let bytes = motion.bytes
-        // A lane reaches `low` exactly when max(change, low − 1) − (low − 1) is not zero.
+        // A lane reaches `low` exactly when it is above low − 1 (`low` is not 0 where this is used).
         let belowLow = ByteVector(repeating: low &- 1)
         var open: (start: Int, sums: RowRunSums)? = nil
         /// Whether any of the `count` vectors from column `x` on holds a pixel that reaches `low`.
@@ -65,7 +65,7 @@ struct MotionRegionFinder {
                     bytes.unsafeLoadUnaligned(
                         fromUncheckedByteOffset: rowStart + x + vector * ByteVector.scalarCount, as: ByteVector.self))
             }
-            return (ByteVector.maximum(peak, belowLow) &- belowLow).hasNonZeroLane
+            return peak.hasLane(above: belowLow)
         }
         let blockWidth = Self.vectorsPerBlock * ByteVector.scalarCount
         var x = 0
