@@ -114,22 +114,31 @@ struct RowRunSums {
     var firstColumn = Int.max
     var lastColumn = Int.min
     var count = 0
-    var sumX = 0.0, sumXX = 0.0
-    var weight = 0.0, weightedX = 0.0, weightedXX = 0.0
+    // Sums over the run's pixels of u = 2x, where x = column + 0.5 is the pixel's centre, kept
+    // in integers: cheaper per pixel than doubles, and exact, as the doubles' sums are too (every
+    // term is a multiple of 1/4 far below 2^51), so the moments come out the same to the bit.
+    private var sumU = 0, sumUU = 0
+    private var weightSum = 0, weightedU = 0, weightedUU = 0
     var peak: UInt8 = 0
+
+    var sumX: Double { Double(sumU) / 2 }
+    var sumXX: Double { Double(sumUU) / 4 }
+    var weight: Double { Double(weightSum) }
+    var weightedX: Double { Double(weightedU) / 2 }
+    var weightedXX: Double { Double(weightedUU) / 4 }
 
     @inline(__always)
     mutating func add(column: Int, change: UInt8) {
-        let x = Double(column) + 0.5
-        let w = Double(change)
+        let u = 2 &* column &+ 1
+        let w = Int(change)
         firstColumn = min(firstColumn, column)
         lastColumn = max(lastColumn, column)
-        count += 1
-        sumX += x
-        sumXX += x * x
-        weight += w
-        weightedX += w * x
-        weightedXX += w * x * x
+        count &+= 1
+        sumU &+= u
+        sumUU &+= u &* u
+        weightSum &+= w
+        weightedU &+= w &* u
+        weightedUU &+= w &* u &* u
         peak = max(peak, change)
     }
 }
