@@ -63,6 +63,24 @@ extension SIMD16<UInt8> {
         #endif
     }
 
+    /// A mask of the lanes that are at least `floor` (given in every lane): bit i for lane i.
+    ///
+    /// On x86 it is `pmaxub`, `pcmpeqb` and `pmovmskb` (max(v, floor) = v exactly when
+    /// v ≥ floor), which lets the row scan walk a vector's runs of moving pixels by counting
+    /// bits instead of testing each pixel with a branch it cannot predict.
+    @inline(__always)
+    func laneMask(atLeast floor: Self) -> UInt32 {
+        #if arch(x86_64)
+        let lanes = unsafeBitCast(self, to: __m128i.self)
+        let reached = _mm_cmpeq_epi8(_mm_max_epu8(lanes, unsafeBitCast(floor, to: __m128i.self)), lanes)
+        return UInt32(truncatingIfNeeded: _mm_movemask_epi8(reached))
+        #else
+        var mask: UInt32 = 0
+        for lane in 0..<Self.scalarCount where self[lane] >= floor[lane] { mask |= 1 << lane }
+        return mask
+        #endif
+    }
+
     /// Whether any lane is non-zero: the vector read as two 64-bit words.
     @inline(__always)
     var hasNonZeroLane: Bool {

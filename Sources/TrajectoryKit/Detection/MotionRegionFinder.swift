@@ -77,12 +77,10 @@ struct MotionRegionFinder {
                 continue
             }
             let chunkEnd = min(x + ByteVector.scalarCount, layout.width)
-            if chunkEnd - x == ByteVector.scalarCount && low > 0 {
-                if !reachesLow(from: x, vectors: 1) {
-                    if let run = open { closeRun(run, end: x, row: row); open = nil }
-                    x = chunkEnd
-                    continue
-                }
+            if chunkEnd - x == ByteVector.scalarCount {
+                scanVector(at: x, ofRow: row, motion: motion, layout: layout, low: low, open: &open)
+                x = chunkEnd
+                continue
             }
             for column in x..<chunkEnd {
                 let change = motion[rowStart + column]
@@ -97,6 +95,39 @@ struct MotionRegionFinder {
             x = chunkEnd
         }
         if let run = open { closeRun(run, end: layout.width, row: row) }
+    }
+
+    /// Continues the scan of row `row` over the 16 pixels from column `x` on: closes the
+    /// `open` run where a still pixel ends it, and adds each stretch of pixels at or above
+    /// `low` to it or to a new one. The stretches are read off a bit mask of the vector, so no
+    /// pixel takes a branch of its own: in a moving area whether the next pixel reaches `low`
+    /// cannot be predicted.
+    @inline(__always)
+    private mutating func scanVector(
+        at x: Int, ofRow row: Int, motion: Span<UInt8>, layout: PlaneLayout, low: UInt8,
+        open: inout (start: Int, sums: RowRunSums)?
+    ) {
+        let rowStart = row * layout.bytesPerRow
+        let pixels = motion.bytes.unsafeLoadUnaligned(fromUncheckedByteOffset: rowStart + x, as: ByteVector.self)
+        let moving = pixels.laneMask(atLeast: ByteVector(repeating: low))
+        var lane = 0
+        while lane < ByteVector.scalarCount {
+            let ahead = moving >> UInt32(lane)
+            let still = ahead == 0 ? ByteVector.scalarCount - lane : ahead.trailingZeroBitCount
+            if still > 0, let run = open {
+                closeRun(run, end: x + lane, row: row)
+                open = nil
+            }
+            lane += still
+            guard lane < ByteVector.scalarCount else { return }
+            // Lanes above 15 are clear, so the count of set bits from `lane` stops there.
+            let runEnd = lane + (~(moving >> UInt32(lane))).trailingZeroBitCount
+            if open == nil { open = (x + lane, RowRunSums()) }
+            for column in (x + lane)..<(x + runEnd) {
+                open!.sums.add(column: column, change: motion[rowStart + column])
+            }
+            lane = runEnd
+        }
     }
 
     private mutating func closeRun(_ run: (start: Int, sums: RowRunSums), end: Int, row: Int) {
