@@ -14,7 +14,9 @@ public struct BinomialSmoother {
     public static let addedVariance = 0.5
 
     /// One smoothed-down row with its edge pixels repeated at both ends:
-    /// `rowScratch[x + 1]` holds column `x`.
+    /// `rowScratch[x + 1]` holds column `x`. The vector passes keep it complemented (255 − v),
+    /// as their averages work on complements (``ByteVector/floorAverage(_:_:)``): each pass
+    /// then takes three complements fewer per 16 pixels.
     private var rowScratch: [UInt8] = []
 
     public init() {}
@@ -58,8 +60,10 @@ public struct BinomialSmoother {
                 let up = bytes.unsafeLoadUnaligned(fromUncheckedByteOffset: above &+ x, as: ByteVector.self)
                 let centre = bytes.unsafeLoadUnaligned(fromUncheckedByteOffset: middle &+ x, as: ByteVector.self)
                 let down = bytes.unsafeLoadUnaligned(fromUncheckedByteOffset: below &+ x, as: ByteVector.self)
-                let smoothed = ByteVector.floorAverage(ByteVector.floorAverage(up, down), centre)
-                scratchBytes.storeBytes(of: smoothed, toUncheckedByteOffset: x &+ 1, as: ByteVector.self)
+                // ⌊(⌊(up + down) / 2⌋ + centre) / 2⌋, complemented: ~⌊(a + b) / 2⌋ = ⌈(~a + ~b) / 2⌉.
+                let complemented = ByteVector.ceilingAverage(
+                    ByteVector.ceilingAverage(up.complemented, down.complemented), centre.complemented)
+                scratchBytes.storeBytes(of: complemented, toUncheckedByteOffset: x &+ 1, as: ByteVector.self)
             }
         } else {
             for x in 0..<width {
@@ -83,7 +87,8 @@ public struct BinomialSmoother {
                 let left = scratchBytes.unsafeLoadUnaligned(fromUncheckedByteOffset: x, as: ByteVector.self)
                 let centre = scratchBytes.unsafeLoadUnaligned(fromUncheckedByteOffset: x &+ 1, as: ByteVector.self)
                 let right = scratchBytes.unsafeLoadUnaligned(fromUncheckedByteOffset: x &+ 2, as: ByteVector.self)
-                let smoothed = ByteVector.floorAverage(ByteVector.floorAverage(left, right), centre)
+                // The scratch row is complemented: average the complements, complement once.
+                let smoothed = ByteVector.ceilingAverage(ByteVector.ceilingAverage(left, right), centre).complemented
                 destinationBytes.storeBytes(of: smoothed, toUncheckedByteOffset: rowStart &+ x, as: ByteVector.self)
             }
         } else {

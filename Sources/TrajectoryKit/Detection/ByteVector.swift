@@ -24,22 +24,35 @@ extension SIMD16<UInt8> {
         a.replacing(with: b, where: b .> a)
     }
 
+    /// ⌈(a + b) / 2⌉ in every lane, without widening: SSE2's `pavgb` on x86, called by name,
+    /// since LLVM turns any Swift spelling of it into the five-instruction carry-free form below.
+    @inline(__always)
+    static func ceilingAverage(_ a: Self, _ b: Self) -> Self {
+        #if arch(x86_64)
+        unsafeBitCast(_mm_avg_epu8(unsafeBitCast(a, to: __m128i.self), unsafeBitCast(b, to: __m128i.self)), to: Self.self)
+        #else
+        (a | b) &- ((a ^ b) &>> 1)  // the carry-free sum halved, rounded up
+        #endif
+    }
+
     /// ⌊(a + b) / 2⌋ in every lane, without widening.
     ///
-    /// On x86 it is SSE2's rounding-up average (`pavgb`) of the complements, complemented:
-    /// 255 − ⌈(510 − a − b) / 2⌉ = ⌊(a + b) / 2⌋. Written out in Swift, LLVM turns any form of
-    /// that back into the five-instruction carry-free sum below, so the instruction is called
-    /// by name. Nested averages (the smoother's 1-2-1) then cost one instruction each plus the
-    /// complements of their inputs: the inner complements cancel.
+    /// It is the rounding-up average of the complements, complemented:
+    /// 255 − ⌈(510 − a − b) / 2⌉ = ⌊(a + b) / 2⌋, one `pavgb` on x86. Nested averages (the
+    /// smoother's 1-2-1) then cost one instruction each plus the complements of their inputs:
+    /// the inner complements cancel.
     @inline(__always)
     static func floorAverage(_ a: Self, _ b: Self) -> Self {
         #if arch(x86_64)
-        let average = _mm_avg_epu8(unsafeBitCast(~a, to: __m128i.self), unsafeBitCast(~b, to: __m128i.self))
-        return ~unsafeBitCast(average, to: Self.self)
+        ceilingAverage(a.complemented, b.complemented).complemented
         #else
         (a & b) &+ ((a ^ b) &>> 1)  // the carry-free sum halved
         #endif
     }
+
+    /// Every lane complemented (255 − v).
+    @inline(__always)
+    var complemented: Self { self ^ Self(repeating: 0xFF) }
 
     /// |a − b| in every lane.
     @inline(__always)
