@@ -49,17 +49,28 @@ struct MotionNoiseEstimator {
         for index in histograms.indices { histograms[index] = 0 }
         let rowStep = max(1, layout.width * layout.height / Self.targetSampleCount)
         var sampleCount = 0
+        // The rows are read eight bytes at a time without a bounds check each: this covers them.
+        precondition(motion.count >= layout.minimumByteCount, "the motion image must hold \(layout.minimumByteCount) bytes")
+        let bytes = motion.bytes
         do {
             var counts = histograms.mutableSpan
+            precondition(counts.count == 4 * 256)
             for row in stride(from: rowStep / 2, to: layout.height, by: rowStep) {
                 let rowStart = row * layout.bytesPerRow, rowEnd = rowStart + layout.width
                 var index = rowStart
-                while index + 4 <= rowEnd {
-                    counts[Int(motion[index])] += 1
-                    counts[256 + Int(motion[index + 1])] += 1
-                    counts[512 + Int(motion[index + 2])] += 1
-                    counts[768 + Int(motion[index + 3])] += 1
-                    index += 4
+                // Which histogram a byte goes to does not matter to the counts, so the word's
+                // byte order does not either.
+                while index + 8 <= rowEnd {
+                    let eight = bytes.unsafeLoadUnaligned(fromUncheckedByteOffset: index, as: UInt64.self)
+                    counts[Int(truncatingIfNeeded: eight & 0xFF)] += 1
+                    counts[256 + Int(truncatingIfNeeded: eight >> 8 & 0xFF)] += 1
+                    counts[512 + Int(truncatingIfNeeded: eight >> 16 & 0xFF)] += 1
+                    counts[768 + Int(truncatingIfNeeded: eight >> 24 & 0xFF)] += 1
+                    counts[Int(truncatingIfNeeded: eight >> 32 & 0xFF)] += 1
+                    counts[256 + Int(truncatingIfNeeded: eight >> 40 & 0xFF)] += 1
+                    counts[512 + Int(truncatingIfNeeded: eight >> 48 & 0xFF)] += 1
+                    counts[768 + Int(truncatingIfNeeded: eight >> 56)] += 1
+                    index += 8
                 }
                 while index < rowEnd {
                     counts[Int(motion[index])] += 1
