@@ -62,10 +62,10 @@ extension SIMD16<UInt8> {
 
     /// Whether any lane is at least `floor + 1`, given `floor` in every lane.
     ///
-    /// On x86 it is one saturating subtraction (`psubusb`), a compare with zero and a mask
-    /// (`pmovmskb`): written as `maximum(self, floor) &- floor`, LLVM built the maximum from
-    /// a compare and two masks, and the row scan of ``MotionRegionFinder`` spent most of its
-    /// time there.
+    /// On x86 it is a saturating subtraction compared with zero, taken as a mask (LLVM emits
+    /// `pminub`, `pcmpeqb` and `pmovmskb`). Written as `maximum(self, floor) &- floor`, LLVM
+    /// built the maximum from a compare and two masks, with a constant spilled to the stack, in
+    /// the loop where `perf` put most of the row scan's samples.
     @inline(__always)
     func hasLane(above floor: Self) -> Bool {
         #if arch(x86_64)
