@@ -60,27 +60,12 @@ extension SIMD16<UInt8> {
         maximum(a, b) &- minimum(a, b)
     }
 
-    /// Whether any lane is at least `floor + 1`, given `floor` in every lane.
-    ///
-    /// On x86 it is a saturating subtraction compared with zero, taken as a mask (LLVM emits
-    /// `pminub`, `pcmpeqb` and `pmovmskb`). Written as `maximum(self, floor) &- floor`, LLVM
-    /// built the maximum from a compare and two masks, with a constant spilled to the stack, in
-    /// the loop where `perf` put most of the row scan's samples.
-    @inline(__always)
-    func hasLane(above floor: Self) -> Bool {
-        #if arch(x86_64)
-        let excess = _mm_subs_epu8(unsafeBitCast(self, to: __m128i.self), unsafeBitCast(floor, to: __m128i.self))
-        return _mm_movemask_epi8(_mm_cmpeq_epi8(excess, _mm_setzero_si128())) != 0xFFFF
-        #else
-        (Self.maximum(self, floor) &- floor).hasNonZeroLane
-        #endif
-    }
-
     /// A mask of the lanes that are at least `floor` (given in every lane): bit i for lane i.
     ///
     /// On x86 it is `pmaxub`, `pcmpeqb` and `pmovmskb` (max(v, floor) = v exactly when
-    /// v ≥ floor), which lets the row scan walk a vector's runs of moving pixels by counting
-    /// bits instead of testing each pixel with a branch it cannot predict.
+    /// v ≥ floor). The row scan of ``MotionRegionFinder`` tests a block of still pixels with it,
+    /// and walks a vector's runs of moving pixels by counting its bits instead of testing each
+    /// pixel with a branch it cannot predict.
     @inline(__always)
     func laneMask(atLeast floor: Self) -> UInt32 {
         #if arch(x86_64)
@@ -92,13 +77,6 @@ extension SIMD16<UInt8> {
         for lane in 0..<Self.scalarCount where self[lane] >= floor[lane] { mask |= 1 << lane }
         return mask
         #endif
-    }
-
-    /// Whether any lane is non-zero: the vector read as two 64-bit words.
-    @inline(__always)
-    var hasNonZeroLane: Bool {
-        let words = unsafeBitCast(self, to: SIMD2<UInt64>.self)
-        return words.x | words.y != 0
     }
 }
 
