@@ -54,6 +54,8 @@ struct MotionNoiseEstimator {
         let bytes = motion.bytes
         do {
             var counts = histograms.mutableSpan
+            // Known here, the size lets the compiler drop the check of every count's index
+            // (callgrind on walkers-1: 30M instructions with it, 36M without).
             precondition(counts.count == 4 * 256)
             for row in stride(from: rowStep / 2, to: layout.height, by: rowStep) {
                 let rowStart = row * layout.bytesPerRow, rowEnd = rowStart + layout.width
