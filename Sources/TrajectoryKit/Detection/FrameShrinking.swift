@@ -54,21 +54,17 @@ public enum FrameShrinking {
         let rowStride = sourceLayout.bytesPerRow
         for row in 0..<height {
             let top = 4 * row * rowStride
-            let outputRow = row * outputBytesPerRow
             // Whole vectors: the mean of four rows, then of each four neighbouring columns.
-            // Unchecked: `shrink` checked that both planes hold every row, and each vector
-            // stays inside its row (wrapping arithmetic, as no offset can overflow then).
             var column = 0
-            while column &+ ByteVector.scalarCount <= 4 * width {
-                let offset = top &+ column
-                let first = bytes.unsafeLoadUnaligned(fromUncheckedByteOffset: offset, as: ByteVector.self)
-                let second = bytes.unsafeLoadUnaligned(fromUncheckedByteOffset: offset &+ rowStride, as: ByteVector.self)
-                let third = bytes.unsafeLoadUnaligned(fromUncheckedByteOffset: offset &+ 2 &* rowStride, as: ByteVector.self)
-                let fourth = bytes.unsafeLoadUnaligned(fromUncheckedByteOffset: offset &+ 3 &* rowStride, as: ByteVector.self)
+            while column + ByteVector.scalarCount <= 4 * width {
+                let first = bytes.unsafeLoadUnaligned(fromByteOffset: top + column, as: ByteVector.self)
+                let second = bytes.unsafeLoadUnaligned(fromByteOffset: top + rowStride + column, as: ByteVector.self)
+                let third = bytes.unsafeLoadUnaligned(fromByteOffset: top + 2 * rowStride + column, as: ByteVector.self)
+                let fourth = bytes.unsafeLoadUnaligned(fromByteOffset: top + 3 * rowStride + column, as: ByteVector.self)
                 let down = ByteVector.floorAverage(ByteVector.floorAverage(first, second), ByteVector.floorAverage(third, fourth))
                 outputBytes.storeBytes(
-                    of: down.meanOfEachFour, toUncheckedByteOffset: outputRow &+ column &>> 2, as: SIMD4<UInt8>.self)
-                column &+= ByteVector.scalarCount
+                    of: down.meanOfEachFour, toByteOffset: row * outputBytesPerRow + column / 4, as: SIMD4<UInt8>.self)
+                column += ByteVector.scalarCount
             }
             // The last few blocks of the row, one at a time, rounded as the vectors are.
             while column < 4 * width {
@@ -78,7 +74,8 @@ public enum FrameShrinking {
                     let lower = ScalarBytes.floorAverage(source[top + 2 * rowStride + x], source[top + 3 * rowStride + x])
                     sum += Int(ScalarBytes.floorAverage(upper, lower))
                 }
-                outputBytes.storeBytes(of: UInt8((sum + 2) / 4), toByteOffset: outputRow + column / 4, as: UInt8.self)
+                outputBytes.storeBytes(
+                    of: UInt8((sum + 2) / 4), toByteOffset: row * outputBytesPerRow + column / 4, as: UInt8.self)
                 column += 4
             }
         }
@@ -95,26 +92,22 @@ public enum FrameShrinking {
             let upper = 2 * row * rowStride, lower = upper + rowStride
             let outputRow = row * outputBytesPerRow
             // Pairs of vectors: 32 source columns of both rows make 16 reduced pixels, packed
-            // into one vector (a single `packuswb`). Unchecked: `shrink` checked that both
-            // planes hold every row, and each vector stays inside its row (wrapping
-            // arithmetic, as no offset can overflow then).
+            // into one vector (a single `packuswb`).
             var column = 0
-            while column &+ 2 &* ByteVector.scalarCount <= 2 * width {
+            while column + 2 * ByteVector.scalarCount <= 2 * width {
                 let means = SIMD16<UInt16>(
-                    lowHalf: meansOfBlocks(bytes, upper: upper &+ column, lower: lower &+ column),
+                    lowHalf: meansOfBlocks(bytes, upper: upper + column, lower: lower + column),
                     highHalf: meansOfBlocks(
-                        bytes, upper: upper &+ column &+ ByteVector.scalarCount,
-                        lower: lower &+ column &+ ByteVector.scalarCount))
+                        bytes, upper: upper + column + ByteVector.scalarCount, lower: lower + column + ByteVector.scalarCount))
                 outputBytes.storeBytes(
-                    of: ByteVector(truncatingIfNeeded: means), toUncheckedByteOffset: outputRow &+ column &>> 1,
-                    as: ByteVector.self)
-                column &+= 2 &* ByteVector.scalarCount
+                    of: ByteVector(truncatingIfNeeded: means), toByteOffset: outputRow + column / 2, as: ByteVector.self)
+                column += 2 * ByteVector.scalarCount
             }
             // One more vector: 16 source columns make 8 reduced pixels.
-            while column &+ ByteVector.scalarCount <= 2 * width {
-                let means = meansOfBlocks(bytes, upper: upper &+ column, lower: lower &+ column)
-                outputBytes.storeBytes(of: means.packedBytes, toUncheckedByteOffset: outputRow &+ column &>> 1, as: UInt64.self)
-                column &+= ByteVector.scalarCount
+            while column + ByteVector.scalarCount <= 2 * width {
+                let means = meansOfBlocks(bytes, upper: upper + column, lower: lower + column)
+                outputBytes.storeBytes(of: means.packedBytes, toByteOffset: outputRow + column / 2, as: UInt64.self)
+                column += ByteVector.scalarCount
             }
             // The last few blocks of the row, one at a time.
             while column < 2 * width {
@@ -126,12 +119,11 @@ public enum FrameShrinking {
         }
     }
 
-    /// The rounded means of the eight 2 × 2 blocks of the 16 bytes at `upper` and the 16 at
-    /// `lower`, which the caller has checked lie inside `bytes`.
+    /// The rounded means of the eight 2 × 2 blocks of the 16 bytes at `upper` and the 16 at `lower`.
     @inline(__always)
     private static func meansOfBlocks(_ bytes: RawSpan, upper: Int, lower: Int) -> SIMD8<UInt16> {
-        let top = bytes.unsafeLoadUnaligned(fromUncheckedByteOffset: upper, as: ByteVector.self)
-        let bottom = bytes.unsafeLoadUnaligned(fromUncheckedByteOffset: lower, as: ByteVector.self)
+        let top = bytes.unsafeLoadUnaligned(fromByteOffset: upper, as: ByteVector.self)
+        let bottom = bytes.unsafeLoadUnaligned(fromByteOffset: lower, as: ByteVector.self)
         return (top.sumOfEachPair &+ bottom.sumOfEachPair &+ 2) &>> 2
     }
 }
