@@ -4,7 +4,7 @@ baseline, on a 1920x1080@60 and a 1280x720@30 clip made by the scene generator, 
 
 Decoding is the floor: no tool can analyse a frame faster than FFmpeg decodes it. For each clip
 the script times, best of --repeats runs each (the machine is shared; the best run is the one
-least disturbed by other work):
+least disturbed by other work), in rounds that run each command once:
 
     ffmpeg -v error -threads 0 -i CLIP -f null -
     ffmpeg -v error -threads 1 -i CLIP -f null -      (decoding on one thread)
@@ -13,7 +13,8 @@ least disturbed by other work):
 
 and prints frames per second, `trajectories detect` ÷ ffmpeg (the goal is at least 0.8) and
 `trajectories detect` ÷ OpenCV (at least 3), then the CPU time per frame of the same runs,
-which other work on the machine sways far less than wall time.
+which other work on the machine sways far less than wall time, and last detect ÷ ffmpeg in each
+round, where the two ran moments apart.
 
 On two cores `trajectories detect` with one decoder decodes on one thread and analyses on the
 other, so it cannot outrun FFmpeg decoding on one thread: the table's "1-thread÷ffmpeg" column is
@@ -36,6 +37,7 @@ import json
 import os
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -124,22 +126,31 @@ def main():
                 commands["detect-skip"] = commands["detect"] + ["--skip-loop-filter"]
             if not args.no_baseline:
                 commands["opencv"] = [BASELINE, clip, "--output", "/dev/null"]
-            # The run with the best wall time counts, with the CPU time it took.
-            best = {name: min(run(command) for _ in range(args.repeats)) for name, command in commands.items()}
+            # Rounds of one run of each command, so that the commands' runs are spread alike over
+            # the minutes the machine's speed drifts in (all of ffmpeg's runs, then all of
+            # detect's, once gave a one-thread ceiling of 1.14). The run with the best wall time
+            # counts, with the CPU time it took.
+            timings = {name: [] for name in commands}
+            for _ in range(args.repeats):
+                for name, command in commands.items():
+                    timings[name].append(run(command))
+            best = {name: min(runs) for name, runs in timings.items()}
+            paired = [ffmpeg_wall / detect_wall
+                      for (ffmpeg_wall, _), (detect_wall, _) in zip(timings["ffmpeg"], timings["detect"])]
             rows.append((f"{scene}-1 x{args.loops}", shape, frames,
                          {name: frames / wall for name, (wall, _) in best.items()},
-                         {name: cpu * 1000 / frames for name, (_, cpu) in best.items()}))
+                         {name: cpu * 1000 / frames for name, (_, cpu) in best.items()}, paired))
 
-    print(f"best of {args.repeats} runs each; load average {load_before:.1f} before, "
+    print(f"best of {args.repeats} runs each, taken in rounds of one run of each command; load average {load_before:.1f} before, "
           f"{os.getloadavg()[0]:.1f} after (2 cores: above 2 means other work shared them)")
     print(f"{'clip':22} {'size':14} {'frames':>6} {'ffmpeg f/s':>10} {'detect f/s':>10} {'OpenCV f/s':>10} "
           f"{'detect÷ffmpeg':>13} {'detect÷OpenCV':>13} {'1-thread÷ffmpeg':>15}")
-    for name, shape, frames, fps, _ in rows:
+    for name, shape, frames, fps, _, _ in rows:
         opencv = fps.get("opencv")
         print(f"{name:22} {shape:14} {frames:6d} {fps['ffmpeg']:10.0f} {fps['detect']:10.0f} "
               f"{opencv if opencv else float('nan'):10.1f} {fps['detect'] / fps['ffmpeg']:13.2f} "
               f"{fps['detect'] / opencv if opencv else float('nan'):13.1f} {fps['ffmpeg-1'] / fps['ffmpeg']:15.2f}")
-    for name, _, _, fps, _ in rows:
+    for name, _, _, fps, _, _ in rows:
         if "detect-skip" in fps:
             print(f"{name:22} detect --skip-loop-filter: {fps['detect-skip']:.0f} f/s, "
                   f"÷ ffmpeg {fps['detect-skip'] / fps['ffmpeg']:.2f}")
@@ -147,10 +158,15 @@ def main():
     # itself, detect's rate would be ffmpeg's times ffmpeg's CPU per frame ÷ detect's.
     print(f"\nCPU time (user + system) per frame of the same runs, ms:")
     print(f"{'clip':22} {'ffmpeg':>8} {'detect':>8} {'OpenCV':>8} {'ffmpeg÷detect':>13}")
-    for name, _, _, _, cpu in rows:
+    for name, _, _, _, cpu, _ in rows:
         opencv = cpu.get("opencv")
         print(f"{name:22} {cpu['ffmpeg']:8.2f} {cpu['detect']:8.2f} {opencv if opencv else float('nan'):8.2f} "
               f"{cpu['ffmpeg'] / cpu['detect']:13.2f}")
+    # Within a round ffmpeg and detect run moments apart, so their ratio is spared most of the
+    # machine's drift; how far the rounds' ratios spread tells how far to trust the table's.
+    print(f"\ndetect÷ffmpeg in each round (wall time of the round's two runs):")
+    for name, _, _, _, _, paired in rows:
+        print(f"{name:22} {' '.join(f'{ratio:.2f}' for ratio in paired)}   median {statistics.median(paired):.2f}")
 
 
 if __name__ == "__main__":
