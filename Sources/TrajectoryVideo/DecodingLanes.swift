@@ -30,9 +30,10 @@ enum DecodingLanes {
     /// Whether two lanes pay for frames of `width` × `height` analysed with `minimumLongSide`:
     /// when the analysis shrinks them. Decoding's cost grows with the frame's pixels, the
     /// analysis's with those it analyses, so only then is decoding the slower side. At 720p,
-    /// analysed whole, the analysis is: two lanes gained nothing there (walkers ×10, 0.95–0.98 s
-    /// against 0.85–1.00 s with one decoder, three rounds), and their queues cost copying
-    /// every frame and more memory.
+    /// analysed whole, the analysis is: two lanes lost there (walkers ×10, 0.84–0.89 s against
+    /// 0.75–0.82 s with one decoder, three rounds, though with the analysis almost free they
+    /// took 0.53 s against one decoder's 0.70), and their queues cost copying every frame and
+    /// more memory.
     static func pay(width: Int, height: Int, minimumLongSide: Int) -> Bool {
         DetectTrajectoriesRequest.analysisReduction(width: width, height: height, minimumLongSide: minimumLongSide) > 1
     }
