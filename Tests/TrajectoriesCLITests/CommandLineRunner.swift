@@ -83,40 +83,62 @@ struct CommandLineRunner {
     /// Runs `trajectories arguments…` with its output written to `outputFolder`/stdout and
     /// stderr, and returns its exit status and the most memory it held (its peak resident set,
     /// from the kernel's accounting of that one process). Killed after `timeLimit` seconds.
+    ///
+    /// A small python3 process starts it and reports its peak. Started from this test process
+    /// directly, it would not be its own: at `exec` Linux counts into the new program's peak
+    /// the high-water mark of the address space it replaces, which for a child of `posix_spawn`
+    /// or `fork` is this process's, and this process, running many tests at once, can have
+    /// held more than the runs it measures (/bin/true spawned from a process that once held
+    /// 300 MB reports 320 MB). The launcher's own few megabytes are far below any run's peak.
     static func runMeasuringPeakMemory(
         _ arguments: [String], outputFolder: URL, timeLimit: Double = 120
     ) throws -> MeasuredRun {
-        // Foundation's Process reaps its child itself, so the usage of this one process is
-        // only to be had by spawning and waiting for it here.
         let outputFile = outputFolder.appendingPathComponent("stdout"), errorFile = outputFolder.appendingPathComponent("stderr")
-        var fileActions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&fileActions)
-        defer { posix_spawn_file_actions_destroy(&fileActions) }
-        posix_spawn_file_actions_addopen(&fileActions, 1, outputFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&fileActions, 2, errorFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        var child = pid_t()
-        let spawned = posix_spawn(&child, executable.path, &fileActions, nil, argv, environ)
-        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
-        var status: Int32 = 0, usage = rusage()
-        let deadline = Date().addingTimeInterval(timeLimit)
-        var timedOut = false
-        while wait4(child, &status, WNOHANG, &usage) == 0 {
-            if Date() > deadline, !timedOut {
-                kill(child, SIGKILL)
-                timedOut = true
-            }
-            Thread.sleep(forTimeInterval: 0.02)
+        let report = outputFolder.appendingPathComponent("peak")
+        let launcher = Process()
+        launcher.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        launcher.arguments = ["python3", "-c", peakMemoryLauncher, outputFile.path, errorFile.path, report.path,
+                              String(timeLimit), executable.path] + arguments
+        try launcher.run()
+        launcher.waitUntilExit()
+        let fields = try String(contentsOf: report, encoding: .utf8).split(separator: " ").compactMap { Int($0) }
+        guard launcher.terminationStatus == 0, fields.count == 3 else {
+            throw POSIXError(.EIO)  // the launcher failed: python3 missing, or the binary could not start
         }
+        let (status, peakKilobytes, timedOut) = (Int32(fields[0]), fields[1], fields[2] != 0)
         let signal = status & 0x7f  // the wait status: a signal number, or 0 and the exit code above it
         let outcome = Outcome(
             status: signal == 0 ? (status >> 8) & 0xff : signal,
             standardOutput: try String(contentsOf: outputFile, encoding: .utf8),
             standardError: try String(contentsOf: errorFile, encoding: .utf8),
             diedOfSignal: signal != 0, timedOut: timedOut)
-        return (outcome, Int(usage.ru_maxrss))  // kilobytes on Linux
+        return (outcome, peakKilobytes)
     }
+
+    /// Starts the command after its first four arguments with standard output and error written
+    /// to the first two files, kills it after the fourth's seconds, and writes its wait status,
+    /// peak resident set in kilobytes and whether it was killed to the third file.
+    private static let peakMemoryLauncher = """
+        import os, signal, sys, time
+        output, error, report, limit = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
+        command = sys.argv[5:]
+        child = os.fork()
+        if child == 0:
+            os.dup2(os.open(output, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644), 1)
+            os.dup2(os.open(error, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644), 2)
+            os.execv(command[0], command)
+        deadline, timed_out = time.monotonic() + limit, False
+        while True:
+            finished, status, usage = os.wait4(child, os.WNOHANG)
+            if finished:
+                break
+            if not timed_out and time.monotonic() > deadline:
+                os.kill(child, signal.SIGKILL)
+                timed_out = True
+            time.sleep(0.02)
+        with open(report, "w") as file:
+            file.write(f"{status} {usage.ru_maxrss} {int(timed_out)}")
+        """
 
     /// A fresh temporary folder for one test's files.
     static func temporaryFolder() throws -> URL {
