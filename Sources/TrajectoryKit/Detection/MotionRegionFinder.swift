@@ -79,7 +79,7 @@ struct MotionRegionFinder {
             }
             let chunkEnd = min(x + ByteVector.scalarCount, layout.width)
             if chunkEnd - x == ByteVector.scalarCount {
-                scanVector(at: x, ofRow: row, motion: motion, layout: layout, low: low, open: &open)
+                scanVector(at: x, ofRow: row, motion: motion, layout: layout, lowVector: lowVector, open: &open)
                 x = chunkEnd
                 continue
             }
@@ -99,18 +99,18 @@ struct MotionRegionFinder {
     }
 
     /// Continues the scan of row `row` over the 16 pixels from column `x` on: closes the
-    /// `open` run where a still pixel ends it, and adds each stretch of pixels at or above
-    /// `low` to it or to a new one. The stretches are read off a bit mask of the vector, so no
+    /// `open` run where a still pixel ends it, and adds each stretch of pixels at or above the
+    /// low threshold (`lowVector`, in every lane) to it or to a new one. The stretches are read off a bit mask of the vector, so no
     /// pixel takes a branch of its own: in a moving area whether the next pixel reaches `low`
     /// cannot be predicted.
     @inline(__always)
     private mutating func scanVector(
-        at x: Int, ofRow row: Int, motion: Span<UInt8>, layout: PlaneLayout, low: UInt8,
+        at x: Int, ofRow row: Int, motion: Span<UInt8>, layout: PlaneLayout, lowVector: ByteVector,
         open: inout (start: Int, sums: RowRunSums)?
     ) {
         let rowStart = row * layout.bytesPerRow
         let pixels = motion.bytes.unsafeLoadUnaligned(fromUncheckedByteOffset: rowStart + x, as: ByteVector.self)
-        let moving = pixels.laneMask(atLeast: ByteVector(repeating: low))
+        let moving = pixels.laneMask(atLeast: lowVector)
         var lane = 0
         while lane < ByteVector.scalarCount {
             let ahead = moving >> UInt32(lane)
