@@ -28,12 +28,11 @@ enum DecodingLanes {
     static let lookahead = DecodingLookahead(maximumFrames: 256, byteBudget: 64_000_000, framesBeyondBudget: 6)
 
     /// Whether two lanes pay for frames of `width` × `height` analysed with `minimumLongSide`:
-    /// when the analysis shrinks them. Decoding's cost grows with the frame's pixels, the
-    /// analysis's with those it analyses, so only then is decoding the slower side. At 720p,
-    /// analysed whole, the analysis is: two lanes lost there (walkers ×10, 0.84–0.89 s against
-    /// 0.75–0.82 s with one decoder, three rounds, though with the analysis almost free they
-    /// took 0.53 s against one decoder's 0.70), and their queues cost copying every frame and
-    /// more memory.
+    /// when the analysis shrinks them, so that it costs far less than decoding and the two
+    /// lanes and the analysis fit on two cores. At 720p, analysed whole, the analysis costs
+    /// nearly as much as decoding, and two lanes lost (walkers ×10, 0.84–0.89 s against
+    /// 0.75–0.82 s with one decoder, three rounds; with the analysis almost free they took
+    /// 0.53 s against one decoder's 0.70), besides copying every frame and taking more memory.
     static func pay(width: Int, height: Int, minimumLongSide: Int) -> Bool {
         DetectTrajectoriesRequest.analysisReduction(width: width, height: height, minimumLongSide: minimumLongSide) > 1
     }
