@@ -102,9 +102,11 @@ struct CommandLineRunner {
                               String(timeLimit), executable.path] + arguments
         try launcher.run()
         launcher.waitUntilExit()
-        let fields = try String(contentsOf: report, encoding: .utf8).split(separator: " ").compactMap { Int($0) }
+        let reported = (try? String(contentsOf: report, encoding: .utf8)) ?? ""
+        let fields = reported.split(separator: " ").compactMap { Int($0) }
         guard launcher.terminationStatus == 0, fields.count == 3 else {
-            throw POSIXError(.EIO)  // the launcher failed: python3 missing, or the binary could not start
+            // Its traceback, if any, went to this process's standard error.
+            throw LauncherFailure(status: launcher.terminationStatus, report: reported)
         }
         let (status, peakKilobytes, timedOut) = (Int32(fields[0]), fields[1], fields[2] != 0)
         let signal = status & 0x7f  // the wait status: a signal number, or 0 and the exit code above it
@@ -114,6 +116,13 @@ struct CommandLineRunner {
             standardError: try String(contentsOf: errorFile, encoding: .utf8),
             diedOfSignal: signal != 0, timedOut: timedOut)
         return (outcome, peakKilobytes)
+    }
+
+    /// The peak-memory launcher ended without a report: python3 missing, or the command not started.
+    struct LauncherFailure: Error, CustomStringConvertible {
+        var status: Int32
+        var report: String
+        var description: String { "the python3 launcher exited with \(status) and reported '\(report)'" }
     }
 
     /// Starts the command after its first four arguments with standard output and error written
