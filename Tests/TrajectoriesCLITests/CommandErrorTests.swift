@@ -19,7 +19,9 @@ import Testing
 
     @Test("a missing, text or empty input exits 1 with one line naming the file", arguments: BadInput.allCases)
     func unreadableInput(input: BadInput) throws {
-        let file = try Self.make(input, in: CommandLineRunner.temporaryFolder())
+        let folder = try CommandLineRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try Self.make(input, in: folder)
         for command in ["detect", "info"] {
             let outcome = try CommandLineRunner.run([command, file.path])
             #expect(outcome.status == 1)
@@ -34,7 +36,9 @@ import Testing
         (BadInput.missing, "no such file"), (.text, "is not a video"), (.empty, "is empty"),
     ])
     func reasons(input: BadInput, reason: String) throws {
-        let file = try Self.make(input, in: CommandLineRunner.temporaryFolder())
+        let folder = try CommandLineRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try Self.make(input, in: folder)
         #expect(try CommandLineRunner.run(["detect", file.path]).standardError.contains(reason))
     }
 

@@ -46,6 +46,7 @@ struct CommandLineRunner {
         // Files rather than pipes: nothing can fill up and block the child, and nothing is read
         // from two threads at once.
         let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let outputFile = folder.appendingPathComponent("stdout"), errorFile = folder.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
@@ -54,7 +55,6 @@ struct CommandLineRunner {
         if let standardInput { process.standardInput = try FileHandle(forReadingFrom: standardInput) }
         try process.run()
         let timedOut = waitForExit(of: process, timeLimit: timeLimit)
-        defer { try? FileManager.default.removeItem(at: folder) }
         return Outcome(
             status: process.terminationStatus,
             standardOutput: try String(contentsOf: outputFile, encoding: .utf8),
@@ -150,7 +150,8 @@ struct CommandLineRunner {
             file.write(f"{status} {usage.ru_maxrss} {int(timed_out)}")
         """
 
-    /// A fresh temporary folder for one test's files.
+    /// A fresh temporary folder for one test's files; follow it with
+    /// `defer { try? FileManager.default.removeItem(at: folder) }`, or every run leaves it in /tmp.
     static func temporaryFolder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("trajectories-cli-tests-\(UUID().uuidString)")
