@@ -20,7 +20,6 @@ import Testing
     @Test("a missing, text or empty input exits 1 with one line naming the file", arguments: BadInput.allCases)
     func unreadableInput(input: BadInput) throws {
         let folder = try CommandLineRunner.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let file = try Self.make(input, in: folder)
         for command in ["detect", "info"] {
             let outcome = try CommandLineRunner.run([command, file.path])
@@ -37,7 +36,6 @@ import Testing
     ])
     func reasons(input: BadInput, reason: String) throws {
         let folder = try CommandLineRunner.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let file = try Self.make(input, in: folder)
         #expect(try CommandLineRunner.run(["detect", file.path]).standardError.contains(reason))
     }

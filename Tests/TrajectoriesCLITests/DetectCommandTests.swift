@@ -142,7 +142,6 @@ import TrajectoryKit
     @Test("--output writes the document to a file and nothing to standard output")
     func outputFile() throws {
         let folder = try CommandLineRunner.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("toss.json")
         let outcome = try CommandLineRunner.run(["detect", Self.toss, "--output", file.path])
         #expect(outcome.status == 0 && outcome.standardOutput.isEmpty)
@@ -153,7 +152,6 @@ import TrajectoryKit
     @Test("a truncated file yields the frames before the cut, with a warning")
     func truncatedFile() throws {
         let folder = try CommandLineRunner.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let truncated = folder.appendingPathComponent("cut.mp4")
         let whole = try Data(contentsOf: URL(fileURLWithPath: Self.carried))
         try whole.prefix(whole.count * 6 / 10).write(to: truncated)

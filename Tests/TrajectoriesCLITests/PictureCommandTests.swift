@@ -45,7 +45,6 @@ import TrajectoryVideo
           arguments: ["clean-1.mp4", "bounce-1.mp4"])
     func overlay(clip: String) throws {
         let folder = try CommandLineRunner.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let overlayPath = folder.appendingPathComponent("overlay.mp4").path
         let outcome = try CommandLineRunner.run(["detect", Self.sample(clip), "--overlay", overlayPath])
         #expect(outcome.status == 0)
@@ -89,7 +88,6 @@ import TrajectoryVideo
     @Test("the snapshot is a PNG at the displayed size, also for a rotated video", arguments: [0, 90])
     func snapshot(rotation: Int) throws {
         let folder = try CommandLineRunner.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("input.mp4").path
         // A coded 160 × 96 picture with a bright square in its top-left corner.
         var image = LumaImage(width: 160, height: 96, fill: 60)
@@ -121,7 +119,6 @@ import TrajectoryVideo
     @Test("clips cover their trajectories' time ranges, stream-copied or re-encoded", arguments: [0.0, 0.2, 3.0])
     func clips(margin: Double) throws {
         let folder = try CommandLineRunner.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let clip = Self.sample("bounce-1.mp4")
         let resultPath = folder.appendingPathComponent("R.json").path
         #expect(try CommandLineRunner.run(["detect", clip, "--output", resultPath]).status == 0)
@@ -159,7 +156,6 @@ import TrajectoryVideo
     @Test("clips cuts a stream that states no size or duration, as detect measured them from its frames")
     func clipsOfAStreamWithoutStatedSize() throws {
         let folder = try CommandLineRunner.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let stream = try InputOutcomeTests.joinedMidBroadcast(in: folder).path
         let resultPath = folder.appendingPathComponent("R.json").path
         #expect(try CommandLineRunner.run(["detect", stream, "--output", resultPath]).status == 0)
@@ -182,7 +178,6 @@ import TrajectoryVideo
     @Test("a spliced stream, its times set forward by detect, gets an overlay of every frame and a clip per flight, timed as shown")
     func picturesOfASplicedStream() throws {
         let folder = try CommandLineRunner.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let part = try Data(contentsOf: ThrownBallClip().make(in: folder, named: "part.ts", options: ThrownBallClip.h264))
         let stream = try InputOutcomeTests.write(part + part, to: folder, as: "spliced.ts").path
         let overlay = folder.appendingPathComponent("overlay.mp4").path, resultPath = folder.appendingPathComponent("R.json").path
@@ -218,7 +213,6 @@ import TrajectoryVideo
     @Test("a stream that changes size part-way gets an overlay and clips at its first size, with every frame")
     func picturesOfAStreamThatChangesSize() throws {
         let folder = try CommandLineRunner.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         // The thrown ball at 320×240, then at 640×480: raw H.264 carries each part's own size.
         let small = try Data(contentsOf: ThrownBallClip().make(in: folder, named: "small.h264", options: ThrownBallClip.h264))
         let large = try Data(contentsOf: ThrownBallClip(width: 640, height: 480).make(in: folder, named: "large.h264", options: ThrownBallClip.h264))
@@ -269,7 +263,6 @@ import TrajectoryVideo
     @Test("clips: a missing result, a folder, JSON lines, a result for another video, stdin or bad options fail in one line saying why; no trajectories is not an error")
     func clipErrors() throws {
         let folder = try CommandLineRunner.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let clip = Self.sample("clean-1.mp4")
         let out = folder.appendingPathComponent("out").path
 
@@ -316,7 +309,6 @@ import TrajectoryVideo
     @Test("--overlay and clips refuse a named pipe, which a second pass would wait on for ever, before opening it")
     func overlayRefusesANamedPipe() throws {
         let folder = try CommandLineRunner.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let pipe = folder.appendingPathComponent("live.ts").path
         try #require(mkfifo(pipe, 0o600) == 0)
         // Nothing ever writes to the pipe: a run that opened it would wait until killed.
@@ -342,7 +334,6 @@ import TrajectoryVideo
                       ["--output", "same.json", "--overlay", "same.json"]])
     func outputsThatClash(flags: [String]) throws {
         let folder = try CommandLineRunner.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let clip = folder.appendingPathComponent("clip.mp4")
         try FileManager.default.copyItem(at: URL(fileURLWithPath: Self.sample("clean-1.mp4")), to: clip)
         let original = try Data(contentsOf: clip)
@@ -358,7 +349,6 @@ import TrajectoryVideo
     @Test("an overlay that cannot be written fails in one line after the results are out, not instead of them")
     func overlayFailureKeepsResults() throws {
         let folder = try CommandLineRunner.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         // No container goes by this extension, so the overlay fails once the second pass starts.
         let overlay = folder.appendingPathComponent("overlay.no-such-container").path
         let outcome = try CommandLineRunner.run(["detect", Self.sample("clean-1.mp4"), "--overlay", overlay])

@@ -8,7 +8,6 @@ import TrajectoryEvaluation
     @Test("synth writes a clip and its truth; detect then evaluate scores it")
     func synthDetectEvaluate() throws {
         let folder = try CommandLineRunner.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let synth = try CommandLineRunner.run(["synth", "--scene", "clean", "--seed", "2", "--out", folder.path])
         #expect(synth.status == 0)
         let clip = folder.appendingPathComponent("clean-2.mp4"), truth = folder.appendingPathComponent("clean-2.truth.json")
@@ -37,7 +36,6 @@ import TrajectoryEvaluation
     @Test("synth --frame-rate 240 renders a scene as slow motion, which detect analyses one frame in 8 and finds whole")
     func slowMotionScene() throws {
         let folder = try CommandLineRunner.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let synth = try CommandLineRunner.run(["synth", "--scene", "clean", "--seed", "2", "--frame-rate", "240", "--out", folder.path])
         #expect(synth.status == 0, "\(synth.errorLines)")
         let clip = folder.appendingPathComponent("clean-2.mp4"), truthFile = folder.appendingPathComponent("clean-2.truth.json")
@@ -58,7 +56,6 @@ import TrajectoryEvaluation
     @Test("evaluate scores against TrackNet-style labels made from the truth")
     func trackNetLabels() throws {
         let folder = try CommandLineRunner.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let sample = CommandLineRunner.repositoryRoot.appendingPathComponent("SampleClips")
         let truth = try JSONDecoder().decode(
             GroundTruth.self, from: Data(contentsOf: sample.appendingPathComponent("walkers-1.truth.json")))
@@ -105,7 +102,6 @@ import TrajectoryEvaluation
     @Test("a result file that is not a detect report exits 1 naming it")
     func malformedResult() throws {
         let folder = try CommandLineRunner.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let bad = folder.appendingPathComponent("bad.json")
         try Data(#"{"schemaVersion": 1}"#.utf8).write(to: bad)
         let truth = CommandLineRunner.repositoryRoot.appendingPathComponent("SampleClips/clean-1.truth.json")
