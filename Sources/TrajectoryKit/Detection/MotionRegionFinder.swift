@@ -100,9 +100,9 @@ struct MotionRegionFinder {
 
     /// Continues the scan of row `row` over the 16 pixels from column `x` on: closes the
     /// `open` run where a still pixel ends it, and adds each stretch of pixels at or above the
-    /// low threshold (`lowVector`, in every lane) to it or to a new one. The stretches are read off a bit mask of the vector, so no
-    /// pixel takes a branch of its own: in a moving area whether the next pixel reaches `low`
-    /// cannot be predicted.
+    /// low threshold (`lowVector`, in every lane) to it or to a new one. The stretches are read
+    /// off a bit mask of the vector, so no pixel takes a branch of its own: in a moving area
+    /// whether the next pixel reaches the threshold cannot be predicted.
     @inline(__always)
     private mutating func scanVector(
         at x: Int, ofRow row: Int, motion: Span<UInt8>, layout: PlaneLayout, lowVector: ByteVector,
