@@ -155,11 +155,41 @@ final class DecodedFrameQueue: @unchecked Sendable {
             return true
         }
         av_frame_move_ref(holder, handOver.frame)
+        Self.letGo(ofBuffersOtherThanThatOf: handOver.plane, in: holder)
         slots[index].plane = handOver.plane
         slots[index].frame = QueuedFrame(
             layout: layout, shrunkBy: 1, width: layout.width, height: layout.height, stamp: stamp, place: place)
         enqueue(index)
         return true
+    }
+
+    /// Lets go of every buffer of `frame` but the one holding `plane`, and forgets the planes
+    /// they held.
+    ///
+    /// The analysis reads only the luma plane, and FFmpeg's decoders take each plane from a
+    /// buffer pool of its own: the colour planes of a waiting frame can go back to their pool at
+    /// once, so that only the luma pool grows with the frames waiting. At 1080p that is 1 MB a
+    /// waiting frame, a third of it. A frame whose planes share one buffer keeps it whole.
+    private static func letGo(ofBuffersOtherThanThatOf plane: UnsafePointer<UInt8>, in frame: UnsafeMutablePointer<AVFrame>) {
+        withUnsafeMutableBytes(of: &frame.pointee.buf) { bytes in
+            let buffers = bytes.bindMemory(to: UnsafeMutablePointer<AVBufferRef>?.self)
+            // A plane in no buffer of the frame's own (in extended_buf, say): keep them all.
+            guard let keptIndex = buffers.firstIndex(where: { $0.map { holds($0, plane) } ?? false }) else { return }
+            let kept = buffers[keptIndex]!
+            withUnsafeMutableBytes(of: &frame.pointee.data) { bytes in
+                // A plane pointer left behind would point into a buffer let go of.
+                let planes = bytes.bindMemory(to: UnsafeMutablePointer<UInt8>?.self)
+                for index in planes.indices where planes[index].map({ !holds(kept, $0) }) ?? false { planes[index] = nil }
+            }
+            for index in buffers.indices where index != keptIndex { av_buffer_unref(&buffers[index]) }
+        }
+    }
+
+    /// Whether `address` lies in `buffer`'s bytes.
+    private static func holds(_ buffer: UnsafeMutablePointer<AVBufferRef>, _ address: UnsafePointer<UInt8>) -> Bool {
+        let data: UnsafeMutablePointer<UInt8>? = buffer.pointee.data
+        guard let start = data.map({ UnsafePointer($0) }) else { return false }
+        return address >= start && address < start + buffer.pointee.size
     }
 
     /// Waits for a free buffer and copies `plane` into it, shrunk as much as a request with

@@ -11,15 +11,17 @@
 /// analysis is the limit: with 6 frames, walkers ×10 took 0.84 s (best of 6, interleaved),
 /// with 10 frames 0.81 s, and with 14, 20 or 28 frames 0.77 s. At 1080p decoding is the limit,
 /// and more than 6 frames gained nothing measurable (hd60 ×10, best of 5: 1.92 s with 6 frames,
-/// 1.89–1.91 s with 13 to 32), while each costs 3 MB: with 13, a ten-minute stream's peak
-/// memory rose 31 % over a ten-second one's, as the long run meets the analysis's slowest
-/// stretches and fills the queue.
+/// 1.89–1.91 s with 13 to 32), while each costs 2 MB of luma: with 13 (and their colour
+/// planes, 3 MB a frame then), a ten-minute stream's peak memory rose 31 % over a ten-second
+/// one's, as the long run meets the analysis's slowest stretches and fills the queue. Fewer
+/// than 6 cost time on busy 1080p: crowd scaled to 1080p and piped took about 4 % longer with
+/// 3 (median of 6 interleaved runs, 2.70 s against 2.56 s).
 public struct DecodingLookahead: Sendable, Hashable {
     /// The most frames that may wait, whatever their size.
     public var maximumFrames: Int
     /// Beyond ``framesBeyondBudget`` frames, another frame may join only while the waiting
     /// frames' luma planes hold fewer bytes than this. (A frame handed over from the decoder
-    /// holds its colour planes too: half as much again for 4:2:0 video.)
+    /// holds no more: its colour planes go back to the decoder as it is queued.)
     public var byteBudget: Int
     /// Frames that may wait whatever their bytes, so that decoding overlaps the analysis even
     /// when a frame alone is over the budget.
