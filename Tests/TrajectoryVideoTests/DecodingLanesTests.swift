@@ -200,35 +200,44 @@ struct DecodedFrameQueueBufferTests {
         #expect(try Self.buffersAllocated(count: 300, waiting: 5, lookahead: wide) == 5)
     }
 
+    /// Lends `body` a blank frame, freed when it returns.
+    static func withFrame<Result>(_ body: (UnsafeMutablePointer<AVFrame>) throws -> Result) throws -> Result {
+        var frame: UnsafeMutablePointer<AVFrame>? = try #require(av_frame_alloc())
+        defer { av_frame_free(&frame) }
+        return try body(frame!)
+    }
+
+    /// Gives `frame` a 64×64 picture of `format`, laid out by `av_frame_get_buffer`.
+    static func givePicture(to frame: UnsafeMutablePointer<AVFrame>, format: AVPixelFormat) throws {
+        frame.pointee.width = 64
+        frame.pointee.height = 64
+        frame.pointee.format = format.rawValue
+        try #require(av_frame_get_buffer(frame, 0) == 0)
+    }
+
     @Test("nor more holders of handed-over frames")
     func holdersFollowWaitingFrames() throws {
         let queue = DecodedFrameQueue(lookahead: DecodingLookahead(maximumFrames: 64, byteBudget: .max, framesBeyondBudget: 2))
-        let decoded = try #require(av_frame_alloc())
-        defer {
-            var frame: UnsafeMutablePointer<AVFrame>? = decoded
-            av_frame_free(&frame)
-        }
         let layout = PlaneLayout(width: 64, height: 64, bytesPerRow: 64)
-        for index in 0..<300 {
-            // A decoded frame of its own, as the decoder gives one, for the queue to take over.
-            decoded.pointee.width = 64
-            decoded.pointee.height = 64
-            decoded.pointee.format = AV_PIX_FMT_GRAY8.rawValue
-            #expect(av_frame_get_buffer(decoded, 0) == 0)
-            let plane = try #require(decoded.pointee.data.0)
-            plane.initialize(repeating: UInt8(truncatingIfNeeded: index), count: 64)
-            let handOver = VideoReader.FrameHandOver(frame: decoded, plane: UnsafePointer(plane))
-            #expect(queue.push(handingOver: handOver, layout: layout, stamp: FrameStamp(index: index, time: 0)))
-            let first = try queue.withOldest { plane, frame in (plane[0], frame.stamp.index) }
-            #expect(first?.0 == UInt8(truncatingIfNeeded: index) && first?.1 == index)
+        try Self.withFrame { decoded in
+            for index in 0..<300 {
+                // A decoded frame of its own, as the decoder gives one, for the queue to take over.
+                try Self.givePicture(to: decoded, format: AV_PIX_FMT_GRAY8)
+                let plane = try #require(decoded.pointee.data.0)
+                plane.initialize(repeating: UInt8(truncatingIfNeeded: index), count: 64)
+                let handOver = VideoReader.FrameHandOver(frame: decoded, plane: UnsafePointer(plane))
+                #expect(queue.push(handingOver: handOver, layout: layout, stamp: FrameStamp(index: index, time: 0)))
+                let first = try queue.withOldest { plane, frame in (plane[0], frame.stamp.index) }
+                #expect(first?.0 == UInt8(truncatingIfNeeded: index) && first?.1 == index)
+            }
         }
         #expect(queue.holdersAllocated == 1)
     }
 
-    /// A 64×64 4:2:0 frame whose three planes are each in a buffer of their own, as FFmpeg's
-    /// decoders lay them out, luma filled with `luma`; and a second reference to each buffer.
-    static func framePlanePerBuffer(luma: UInt8) throws -> (UnsafeMutablePointer<AVFrame>, [UnsafeMutablePointer<AVBufferRef>?]) {
-        let frame = try #require(av_frame_alloc())
+    /// Makes `frame` a 64×64 4:2:0 frame whose three planes are each in a buffer of its own, as
+    /// FFmpeg's decoders lay them out, luma filled with `luma`; returns a second reference to
+    /// each buffer.
+    static func givePlanePerBuffer(to frame: UnsafeMutablePointer<AVFrame>, luma: UInt8) throws -> [UnsafeMutablePointer<AVBufferRef>?] {
         frame.pointee.width = 64
         frame.pointee.height = 64
         frame.pointee.format = AV_PIX_FMT_YUV420P.rawValue
@@ -238,27 +247,24 @@ struct DecodedFrameQueueBufferTests {
         (frame.pointee.buf.0, frame.pointee.buf.1, frame.pointee.buf.2) = (buffers[0], buffers[1], buffers[2])
         (frame.pointee.data.0, frame.pointee.data.1, frame.pointee.data.2) = (buffers[0].pointee.data, buffers[1].pointee.data, buffers[2].pointee.data)
         (frame.pointee.linesize.0, frame.pointee.linesize.1, frame.pointee.linesize.2) = (64, 32, 32)
-        return (frame, try buffers.map { Optional(try #require(av_buffer_ref($0))) })
+        return try buffers.map { Optional(try #require(av_buffer_ref($0))) }
     }
 
     @Test("a handed-over frame's colour planes go back to their pools as it is queued; its luma when taken")
     func colourPlanesLetGoAtOnce() throws {
         let queue = DecodedFrameQueue(lookahead: DecodingLookahead(maximumFrames: 4, byteBudget: .max, framesBeyondBudget: 2))
-        let (decoded, references) = try Self.framePlanePerBuffer(luma: 7)
-        var ownReferences = references
-        defer {
-            var frame: UnsafeMutablePointer<AVFrame>? = decoded
-            av_frame_free(&frame)
-            for index in ownReferences.indices { av_buffer_unref(&ownReferences[index]) }
+        try Self.withFrame { decoded in
+            var ownReferences = try Self.givePlanePerBuffer(to: decoded, luma: 7)
+            defer { for index in ownReferences.indices { av_buffer_unref(&ownReferences[index]) } }
+            let handOver = VideoReader.FrameHandOver(frame: decoded, plane: UnsafePointer(decoded.pointee.data.0!))
+            let layout = PlaneLayout(width: 64, height: 64, bytesPerRow: 64)
+            #expect(queue.push(handingOver: handOver, layout: layout, stamp: FrameStamp(index: 0, time: 0)))
+            // Counted with this test's own reference: 2 while the queue holds a buffer too.
+            #expect(ownReferences.map { Int(av_buffer_get_ref_count($0!)) } == [2, 1, 1])
+            let sum = try queue.withOldest { plane, _ in plane.withUnsafeBufferPointer { $0.reduce(0) { $0 + Int($1) } } }
+            #expect(sum == 7 * 64 * 64, "the luma plane is read whole")
+            #expect(ownReferences.map { Int(av_buffer_get_ref_count($0!)) } == [1, 1, 1])
         }
-        let handOver = VideoReader.FrameHandOver(frame: decoded, plane: UnsafePointer(decoded.pointee.data.0!))
-        let layout = PlaneLayout(width: 64, height: 64, bytesPerRow: 64)
-        #expect(queue.push(handingOver: handOver, layout: layout, stamp: FrameStamp(index: 0, time: 0)))
-        // Counted with this test's own reference: 2 while the queue holds a buffer too.
-        #expect(ownReferences.map { Int(av_buffer_get_ref_count($0!)) } == [2, 1, 1])
-        let sum = try queue.withOldest { plane, _ in plane.withUnsafeBufferPointer { $0.reduce(0) { $0 + Int($1) } } }
-        #expect(sum == 7 * 64 * 64, "the luma plane is read whole")
-        #expect(ownReferences.map { Int(av_buffer_get_ref_count($0!)) } == [1, 1, 1])
     }
 
     @Test("FFmpeg's H.264 decoder hands over each plane in a buffer of its own, so colour can go first")
@@ -282,27 +288,21 @@ struct DecodedFrameQueueBufferTests {
     @Test("planes sharing one buffer keep it whole while queued")
     func sharedBufferKept() throws {
         let queue = DecodedFrameQueue(lookahead: DecodingLookahead(maximumFrames: 4, byteBudget: .max, framesBeyondBudget: 2))
-        let decoded = try #require(av_frame_alloc())
-        defer {
-            var frame: UnsafeMutablePointer<AVFrame>? = decoded
-            av_frame_free(&frame)
+        try Self.withFrame { decoded in
+            try Self.givePicture(to: decoded, format: AV_PIX_FMT_YUV420P)
+            try #require(decoded.pointee.buf.1 == nil, "av_frame_get_buffer puts every plane in one buffer")
+            var shared: UnsafeMutablePointer<AVBufferRef>? = try #require(av_buffer_ref(decoded.pointee.buf.0))
+            defer { av_buffer_unref(&shared) }
+            let luma = try #require(decoded.pointee.data.0)
+            let layout = PlaneLayout(width: 64, height: 64, bytesPerRow: Int(decoded.pointee.linesize.0))
+            for row in 0..<64 { (luma + row * layout.bytesPerRow).initialize(repeating: 9, count: 64) }
+            let handOver = VideoReader.FrameHandOver(frame: decoded, plane: UnsafePointer(luma))
+            #expect(queue.push(handingOver: handOver, layout: layout, stamp: FrameStamp(index: 0, time: 0)))
+            #expect(av_buffer_get_ref_count(shared!) == 2)
+            let corner = try queue.withOldest { plane, _ in plane[63 * layout.bytesPerRow + 63] }
+            #expect(corner == 9)
+            #expect(av_buffer_get_ref_count(shared!) == 1)
         }
-        decoded.pointee.width = 64
-        decoded.pointee.height = 64
-        decoded.pointee.format = AV_PIX_FMT_YUV420P.rawValue
-        #expect(av_frame_get_buffer(decoded, 0) == 0)
-        var shared: UnsafeMutablePointer<AVBufferRef>? = try #require(av_buffer_ref(decoded.pointee.buf.0))
-        defer { av_buffer_unref(&shared) }
-        try #require(decoded.pointee.buf.1 == nil, "av_frame_get_buffer puts every plane in one buffer")
-        let luma = try #require(decoded.pointee.data.0)
-        for row in 0..<64 { (luma + row * Int(decoded.pointee.linesize.0)).initialize(repeating: 9, count: 64) }
-        let layout = PlaneLayout(width: 64, height: 64, bytesPerRow: Int(decoded.pointee.linesize.0))
-        #expect(queue.push(handingOver: VideoReader.FrameHandOver(frame: decoded, plane: UnsafePointer(luma)), layout: layout,
-                           stamp: FrameStamp(index: 0, time: 0)))
-        #expect(av_buffer_get_ref_count(shared!) == 2)
-        let corner = try queue.withOldest { plane, _ in plane[63 * layout.bytesPerRow + 63] }
-        #expect(corner == 9)
-        #expect(av_buffer_get_ref_count(shared!) == 1)
     }
 }
 
