@@ -19,8 +19,7 @@ import Testing
 
     @Test("a missing, text or empty input exits 1 with one line naming the file", arguments: BadInput.allCases)
     func unreadableInput(input: BadInput) throws {
-        let folder = try CommandLineRunner.temporaryFolder()
-        let file = try Self.make(input, in: folder)
+        let file = try Self.make(input, in: CommandLineRunner.temporaryFolder())
         for command in ["detect", "info"] {
             let outcome = try CommandLineRunner.run([command, file.path])
             #expect(outcome.status == 1)
@@ -35,8 +34,7 @@ import Testing
         (BadInput.missing, "no such file"), (.text, "is not a video"), (.empty, "is empty"),
     ])
     func reasons(input: BadInput, reason: String) throws {
-        let folder = try CommandLineRunner.temporaryFolder()
-        let file = try Self.make(input, in: folder)
+        let file = try Self.make(input, in: CommandLineRunner.temporaryFolder())
         #expect(try CommandLineRunner.run(["detect", file.path]).standardError.contains(reason))
     }
 
