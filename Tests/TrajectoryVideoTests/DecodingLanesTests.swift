@@ -207,11 +207,16 @@ struct DecodedFrameQueueBufferTests {
         return try body(frame!)
     }
 
-    /// Gives `frame` a 64×64 picture of `format`, laid out by `av_frame_get_buffer`.
-    static func givePicture(to frame: UnsafeMutablePointer<AVFrame>, format: AVPixelFormat) throws {
+    /// Describes `frame` as a 64×64 picture of `format`, with no buffers yet.
+    static func describe(_ frame: UnsafeMutablePointer<AVFrame>, format: AVPixelFormat) {
         frame.pointee.width = 64
         frame.pointee.height = 64
         frame.pointee.format = format.rawValue
+    }
+
+    /// Gives `frame` a 64×64 picture of `format`, laid out by `av_frame_get_buffer`.
+    static func givePicture(to frame: UnsafeMutablePointer<AVFrame>, format: AVPixelFormat) throws {
+        describe(frame, format: format)
         try #require(av_frame_get_buffer(frame, 0) == 0)
     }
 
@@ -238,9 +243,7 @@ struct DecodedFrameQueueBufferTests {
     /// FFmpeg's decoders lay them out, luma filled with `luma`; returns a second reference to
     /// each buffer.
     static func givePlanePerBuffer(to frame: UnsafeMutablePointer<AVFrame>, luma: UInt8) throws -> [UnsafeMutablePointer<AVBufferRef>?] {
-        frame.pointee.width = 64
-        frame.pointee.height = 64
-        frame.pointee.format = AV_PIX_FMT_YUV420P.rawValue
+        describe(frame, format: AV_PIX_FMT_YUV420P)
         let sizes = [64 * 64, 32 * 32, 32 * 32]
         let buffers = try sizes.map { try #require(av_buffer_alloc(Int($0))) }
         buffers[0].pointee.data.initialize(repeating: luma, count: sizes[0])
