@@ -21,7 +21,7 @@ import TrajectoryVideo
 
     @Test("a reader seeks an MP4 to the keyframe at or before a time, and does not try an MPEG-TS", arguments: ["mp4", "ts"])
     func seek(container: String) throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         var reader = try PictureReader(uri: try Self.makeSource(in: folder, container: container))
         var picture = YUVPicture(width: 1, height: 1)
         let outcome = reader.seek(toKeyframeAtOrBefore: 7.3)
@@ -38,7 +38,7 @@ import TrajectoryVideo
 
     @Test("a stream-copied piece ends on the frame at its end time, as a re-encoded one does", arguments: ["mp4", "ts"])
     func streamCopyKeepsTheLastFrame(container: String) throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         let source = try Self.makeSource(in: folder, container: container)
         let frames = try PictureCommandTests.decodeAll(source)
         // From the keyframe at 4 s to the time of each of the next 12 frames: at 90 000 ticks a
@@ -57,7 +57,7 @@ import TrajectoryVideo
 
     @Test("late pieces are re-encoded from the frames they claim, whether the container can seek or not", arguments: ["mp4", "ts"])
     func latePieces(container: String) throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         let source = try Self.makeSource(in: folder, container: container)
         // Their keyframes, at 4 and 8 s, lie 1.3 and 1.51 s before them, more than the 0.2 s
         // lead-in allowed here: both are re-encoded, in one pass. The second starts between frames.
@@ -97,7 +97,7 @@ import TrajectoryVideo
 
     @Test("a cut told to stop before it starts writes no clip, copied or re-encoded")
     func stoppedBeforeCutting() throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         let source = try Self.makeSource(in: folder, container: "mp4")
         // The first starts on a keyframe (a stream copy), the second 1.3 s after one (re-encoded).
         let pieces = [
@@ -116,7 +116,7 @@ import TrajectoryVideo
         (Double.infinity, Double.infinity), (2.0, 1.0), (-1.0, 1.0), (Double.nan, 1.0),
     ])
     func badRange(start: Double, end: Double) throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         let path = folder.appendingPathComponent("bad.mp4").path
         // The range is refused before the input is opened: a missing input would say so instead.
         let missing = folder.appendingPathComponent("no-such-input.mp4").path

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Bad input gets one clear line on stderr and a non-zero exit, never a crash or empty success.
 @Suite struct CommandErrorTests {
@@ -19,7 +20,7 @@ import Testing
 
     @Test("a missing, text or empty input exits 1 with one line naming the file", arguments: BadInput.allCases)
     func unreadableInput(input: BadInput) throws {
-        let file = try Self.make(input, in: CommandLineRunner.temporaryFolder())
+        let file = try Self.make(input, in: TestFolder.fresh())
         for command in ["detect", "info"] {
             let outcome = try CommandLineRunner.run([command, file.path])
             #expect(outcome.status == 1)
@@ -34,7 +35,7 @@ import Testing
         (BadInput.missing, "no such file"), (.text, "is not a video"), (.empty, "is empty"),
     ])
     func reasons(input: BadInput, reason: String) throws {
-        let file = try Self.make(input, in: CommandLineRunner.temporaryFolder())
+        let file = try Self.make(input, in: TestFolder.fresh())
         #expect(try CommandLineRunner.run(["detect", file.path]).standardError.contains(reason))
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `trajectories` binary as a user would, capturing what it prints.
 struct CommandLineRunner {
@@ -45,7 +46,7 @@ struct CommandLineRunner {
         process.currentDirectoryURL = directory ?? repositoryRoot
         // Files rather than pipes: nothing can fill up and block the child, and nothing is read
         // from two threads at once.
-        let folder = try temporaryFolder()
+        let folder = try TestFolder.fresh()
         let outputFile = folder.appendingPathComponent("stdout"), errorFile = folder.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
@@ -148,20 +149,4 @@ struct CommandLineRunner {
         with open(report, "w") as file:
             file.write(f"{status} {usage.ru_maxrss} {int(timed_out)}")
         """
-
-    /// A fresh temporary folder for one test's files, inside ``testProcessFolder``.
-    static func temporaryFolder() throws -> URL {
-        let folder = testProcessFolder.appendingPathComponent(UUID().uuidString)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
-    /// The folder that holds every temporary folder of this test process, removed when the
-    /// process exits, whether its tests passed or failed: no test has to remember to clean up.
-    private static let testProcessFolder: URL = {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("trajectories-cli-tests-\(UUID().uuidString)")
-        atexit { try? FileManager.default.removeItem(at: CommandLineRunner.testProcessFolder) }
-        return folder
-    }()
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The runner's peak-memory measurement, which the memory limits of `InputOutcomeTests` rest on.
 @Suite struct CommandLineRunnerTests {
@@ -12,7 +13,7 @@ import Testing
             let held = UnsafeMutableRawBufferPointer.allocate(byteCount: 300 << 20, alignment: 4096)
             for offset in stride(from: 0, to: held.count, by: 4096) { held[offset] = 1 }
             held.deallocate()
-            let folder = try CommandLineRunner.temporaryFolder()
+            let folder = try TestFolder.fresh()
             let run = try CommandLineRunner.runMeasuringPeakMemory(["--version"], outputFolder: folder)
             FileHandle.standardError.write(Data("\(run.outcome.status) \(run.peakKilobytes)".utf8))
         }

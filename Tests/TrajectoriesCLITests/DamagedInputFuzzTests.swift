@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrajectorySynth
+import TestSupport
 
 /// Damage of every kind, anywhere in a video, in each common container: `detect` either gives
 /// results (valid JSON, warnings only on stderr) or refuses the file in one line naming it, and
@@ -16,7 +17,7 @@ import TrajectorySynth
 
     @Test("randomly damaged videos give results or one error line, never a crash or a hang", arguments: ["mp4", "mkv", "ts"])
     func damagedVideos(container: String) throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         let original = try ThrownBallClip().make(in: folder, named: "intact.\(container)", options: ThrownBallClip.h264)
         let intact = try [UInt8](Data(contentsOf: original))
         // A seed of its own for each container, made from its name.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrajectoryKit
+import TestSupport
 
 /// `trajectories detect` and `info` run as a user runs them: exit status, stdout, stderr.
 @Suite struct DetectCommandTests {
@@ -141,7 +142,7 @@ import TrajectoryKit
 
     @Test("--output writes the document to a file and nothing to standard output")
     func outputFile() throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         let file = folder.appendingPathComponent("toss.json")
         let outcome = try CommandLineRunner.run(["detect", Self.toss, "--output", file.path])
         #expect(outcome.status == 0 && outcome.standardOutput.isEmpty)
@@ -151,7 +152,7 @@ import TrajectoryKit
 
     @Test("a truncated file yields the frames before the cut, with a warning")
     func truncatedFile() throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         let truncated = folder.appendingPathComponent("cut.mp4")
         let whole = try Data(contentsOf: URL(fileURLWithPath: Self.carried))
         try whole.prefix(whole.count * 6 / 10).write(to: truncated)

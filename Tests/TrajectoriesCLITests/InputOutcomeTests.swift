@@ -188,7 +188,7 @@ import TrajectoryKit
 
     @Test("each input gives its documented outcome, without a signal or a hang", arguments: cases)
     func outcome(of input: Case) throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         let (arguments, standardInput) = try input.make(folder)
         let outcome = try CommandLineRunner.run(["detect"] + arguments, standardInput: standardInput, timeLimit: 120)
         try #require(!outcome.timedOut, "hung")
@@ -217,7 +217,7 @@ import TrajectoryKit
 
     @Test("an MPEG-TS cut part way through a packet, on standard input or as a file, says it was cut short", arguments: [true, false])
     func transportStreamCutShort(piped: Bool) throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         let bytes = try Data(contentsOf: Self.ball.make(in: folder, named: "whole.ts", options: ThrownBallClip.h264))
         let cut = try Self.write(bytes.prefix(bytes.count / 2 / 188 * 188 + 60), to: folder, as: "cut.ts")
         let outcome = try CommandLineRunner.run(
@@ -232,7 +232,7 @@ import TrajectoryKit
 
     @Test("names FFmpeg would take for URLs (12:30.mp4, take:1.png) are read and written as the local files they are")
     func colonsInNames() throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         let clip = try Self.ball.make(in: folder, named: "thrown.mp4", options: ThrownBallClip.h264)
         try FileManager.default.moveItem(at: clip, to: folder.appendingPathComponent("12:30.mp4"))
         // Bare names, as typed in the clip's folder: FFmpeg reads "12" and "take" as protocols.
@@ -256,7 +256,7 @@ import TrajectoryKit
 
     @Test("slow motion (240 frames a second) is analysed one frame in 8, said on stderr and in the JSON: the whole flight is one trajectory; --spacing 0 still analyses every frame")
     func slowMotion() throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         let ball = ThrownBallClip(width: 1280, height: 720, frameRate: 240)
         let clip = try ball.make(in: folder, named: "slow-motion.mp4", options: ThrownBallClip.h264)
 
@@ -285,7 +285,7 @@ import TrajectoryKit
 
     @Test("info on a stream that states no size gives it from the first frame it can decode")
     func infoOfAStreamWithoutStatedSize() throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         let outcome = try CommandLineRunner.run(["info", Self.joinedMidBroadcast(in: folder).path])
         #expect(outcome.status == 0, "\(outcome.errorLines)")
         let info = try JSONDecoder().decode([String: JSONValue].self, from: Data(outcome.standardOutput.utf8))
@@ -295,7 +295,7 @@ import TrajectoryKit
 
     @Test("a phone video stored sideways with a 90° flag is analysed as shown: same flight as the upright clip")
     func rotation() throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         let upright = try DetectCommandTests.report(CommandLineRunner.run([
             "detect", Self.ball.make(in: folder, named: "upright.mp4", options: ThrownBallClip.h264).path,
         ]))
@@ -311,7 +311,7 @@ import TrajectoryKit
 
     @Test("a gap in the frame times is kept in the results: times are the frames' own")
     func timeGap() throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         let file = try Self.ball.make(
             in: folder, named: "gap.mkv", filter: "setpts='if(gt(N,19),PTS+2/TB,PTS)'",
             options: ThrownBallClip.h264 + ["-fps_mode", "passthrough"])
@@ -334,7 +334,7 @@ import TrajectoryKit
 
     @Test("frames larger than --max-frame-pixels are refused in one line naming the flag")
     func frameSizeLimit() throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         let file = try Self.ball.make(in: folder, named: "clip.mp4", frames: 5, options: ThrownBallClip.h264)
         let refused = try CommandLineRunner.run(["detect", file.path, "--max-frame-pixels", "10000"])
         #expect(refused.status == 1 && refused.standardOutput.isEmpty)
@@ -354,7 +354,7 @@ import TrajectoryKit
     /// decode one before the limit was checked.
     @Test("refusing an 8K video under the frame size limit does not decode its pictures")
     func refusalDecodesNoOversizedPicture() throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         let runs = try Self.comparePeakMemory(
             of: { ["detect", $0, "--max-frame-pixels", "10000"] }, largeSource: "testsrc2=size=7680x4320:rate=30", frames: 2, in: folder)
         #expect(runs.small.outcome.status == 1 && runs.large.outcome.status == 1)
@@ -372,7 +372,7 @@ import TrajectoryKit
     /// 16 000 stream took 680 MB to describe, and takes 167 MB now.
     @Test("info describes a video over the frame size limit from its headers, without decoding its pictures")
     func infoDecodesNoOversizedPicture() throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         // 67 million pixels: just over twice the default limit (8K), what FFmpeg may decode.
         let runs = try Self.comparePeakMemory(
             of: { ["info", $0] }, largeSource: "color=c=gray:size=8200x8200:rate=30", frames: 1, in: folder)

@@ -14,7 +14,7 @@ import Glibc
     @Test("SIGINT or SIGTERM on a stream that has gone silent writes the results so far and exits 128 + the signal",
           arguments: [(SIGINT, "json"), (SIGINT, "jsonl"), (SIGTERM, "json")])
     func stopOnSilentStream(signal signalNumber: Int32, format: String) throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         // Matroska hands over each frame as soon as its bytes are in.
         let clip = folder.appendingPathComponent("toss.mkv").path
         try FFmpeg.run(["-i", DetectCommandTests.toss, "-c", "copy", clip])
@@ -59,7 +59,7 @@ import Glibc
 
     @Test("SIGINT while the input has sent nothing yet stops at once with one warning, no JSON and exit 130")
     func stopBeforeTheInputOpens() throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         // A pipe nothing is written to: `detect -` typed at a prompt with nothing piped in.
         let (process, input, outputFile, errorFile) = try Self.launchDetect(["-"], in: folder)
         defer {
@@ -74,7 +74,7 @@ import Glibc
 
     @Test("SIGINT before any frame of a stream whose size is still unknown stops with one warning, no JSON and exit 130")
     func stopBeforeTheSizeIsKnown() throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         // More undecodable H.264 than FFmpeg probes, then silence, on a named pipe (its name
         // tells FFmpeg the format, which a bare pipe's bytes cannot): the input opens with no
         // size, and no frame comes to give it one.
@@ -102,7 +102,7 @@ import Glibc
 
     @Test("SIGINT while the overlay is drawn ends the drawing: a playable overlay of the frames drawn so far, the results whole, exit 130")
     func stopWhileDrawingTheOverlay() throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         // Drawing and encoding its 1 328 frames at 1080p takes seconds, long after the first
         // overlay bytes are out.
         let (clip, frameCount) = try Self.makeLongClip(in: folder)
@@ -137,7 +137,7 @@ import Glibc
 
     @Test("SIGINT while clips are cut keeps the clips already whole, removes the one being written, and exits 130")
     func stopWhileCuttingClips() throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         let (clip, _) = try Self.makeLongClip(in: folder)
         let results = folder.appendingPathComponent("results.json").path
         let detect = try CommandLineRunner.run(["detect", clip, "-o", results])

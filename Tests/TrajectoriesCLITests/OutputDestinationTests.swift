@@ -2,13 +2,14 @@ import Foundation
 import Glibc
 import Testing
 import TrajectoryKit
+import TestSupport
 
 /// Where `detect` writes its results: what is there stays what it was, and a failed write
 /// says why in one line.
 @Suite struct OutputDestinationTests {
     @Test("results sent to a named pipe go through it, and it stays a pipe (nothing is renamed over it)", arguments: ["json", "jsonl"])
     func namedPipe(format: String) throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         let pipe = folder.appendingPathComponent("results").path
         try #require(mkfifo(pipe, 0o600) == 0)
         // Open without waiting for a writer; the toss's results (under 10 kB) fit the pipe's buffer.
@@ -39,7 +40,7 @@ import TrajectoryKit
     @Test("a symbolic link given to -o stays a link and its target gets the results, also a target not made yet",
           arguments: [true, false])
     func symbolicLink(targetExists: Bool) throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         let link = folder.appendingPathComponent("latest.json").path
         let target = folder.appendingPathComponent("results").appendingPathComponent("toss.json").path
         try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

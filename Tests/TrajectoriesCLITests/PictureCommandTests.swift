@@ -4,6 +4,7 @@ import Testing
 import TrajectoryDrawing
 import TrajectoryKit
 import TrajectoryVideo
+import TestSupport
 
 /// `detect --overlay`, `detect --snapshot` and `clips`, run as a user runs them, their
 /// outputs decoded and checked against the JSON result.
@@ -44,7 +45,7 @@ import TrajectoryVideo
     @Test("the overlay has the input's frames at the input's times, red on every detected point in its frame, green on the fit",
           arguments: ["clean-1.mp4", "bounce-1.mp4"])
     func overlay(clip: String) throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         let overlayPath = folder.appendingPathComponent("overlay.mp4").path
         let outcome = try CommandLineRunner.run(["detect", Self.sample(clip), "--overlay", overlayPath])
         #expect(outcome.status == 0)
@@ -87,7 +88,7 @@ import TrajectoryVideo
 
     @Test("the snapshot is a PNG at the displayed size, also for a rotated video", arguments: [0, 90])
     func snapshot(rotation: Int) throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         let input = folder.appendingPathComponent("input.mp4").path
         // A coded 160 × 96 picture with a bright square in its top-left corner.
         var image = LumaImage(width: 160, height: 96, fill: 60)
@@ -118,7 +119,7 @@ import TrajectoryVideo
 
     @Test("clips cover their trajectories' time ranges, stream-copied or re-encoded", arguments: [0.0, 0.2, 3.0])
     func clips(margin: Double) throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         let clip = Self.sample("bounce-1.mp4")
         let resultPath = folder.appendingPathComponent("R.json").path
         #expect(try CommandLineRunner.run(["detect", clip, "--output", resultPath]).status == 0)
@@ -155,7 +156,7 @@ import TrajectoryVideo
 
     @Test("clips cuts a stream that states no size or duration, as detect measured them from its frames")
     func clipsOfAStreamWithoutStatedSize() throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         let stream = try InputOutcomeTests.joinedMidBroadcast(in: folder).path
         let resultPath = folder.appendingPathComponent("R.json").path
         #expect(try CommandLineRunner.run(["detect", stream, "--output", resultPath]).status == 0)
@@ -177,7 +178,7 @@ import TrajectoryVideo
 
     @Test("a spliced stream, its times set forward by detect, gets an overlay of every frame and a clip per flight, timed as shown")
     func picturesOfASplicedStream() throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         let part = try Data(contentsOf: ThrownBallClip().make(in: folder, named: "part.ts", options: ThrownBallClip.h264))
         let stream = try InputOutcomeTests.write(part + part, to: folder, as: "spliced.ts").path
         let overlay = folder.appendingPathComponent("overlay.mp4").path, resultPath = folder.appendingPathComponent("R.json").path
@@ -212,7 +213,7 @@ import TrajectoryVideo
 
     @Test("a stream that changes size part-way gets an overlay and clips at its first size, with every frame")
     func picturesOfAStreamThatChangesSize() throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         // The thrown ball at 320×240, then at 640×480: raw H.264 carries each part's own size.
         let small = try Data(contentsOf: ThrownBallClip().make(in: folder, named: "small.h264", options: ThrownBallClip.h264))
         let large = try Data(contentsOf: ThrownBallClip(width: 640, height: 480).make(in: folder, named: "large.h264", options: ThrownBallClip.h264))
@@ -262,7 +263,7 @@ import TrajectoryVideo
 
     @Test("clips: a missing result, a folder, JSON lines, a result for another video, stdin or bad options fail in one line saying why; no trajectories is not an error")
     func clipErrors() throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         let clip = Self.sample("clean-1.mp4")
         let out = folder.appendingPathComponent("out").path
 
@@ -308,7 +309,7 @@ import TrajectoryVideo
 
     @Test("--overlay and clips refuse a named pipe, which a second pass would wait on for ever, before opening it")
     func overlayRefusesANamedPipe() throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         let pipe = folder.appendingPathComponent("live.ts").path
         try #require(mkfifo(pipe, 0o600) == 0)
         // Nothing ever writes to the pipe: a run that opened it would wait until killed.
@@ -333,7 +334,7 @@ import TrajectoryVideo
           arguments: [["--output", "clip.mp4"], ["--output", "./clip.mp4"], ["--overlay", "clip.mp4"], ["--snapshot", "clip.mp4"],
                       ["--output", "same.json", "--overlay", "same.json"]])
     func outputsThatClash(flags: [String]) throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         let clip = folder.appendingPathComponent("clip.mp4")
         try FileManager.default.copyItem(at: URL(fileURLWithPath: Self.sample("clean-1.mp4")), to: clip)
         let original = try Data(contentsOf: clip)
@@ -348,7 +349,7 @@ import TrajectoryVideo
 
     @Test("an overlay that cannot be written fails in one line after the results are out, not instead of them")
     func overlayFailureKeepsResults() throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         // No container goes by this extension, so the overlay fails once the second pass starts.
         let overlay = folder.appendingPathComponent("overlay.no-such-container").path
         let outcome = try CommandLineRunner.run(["detect", Self.sample("clean-1.mp4"), "--overlay", overlay])

@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 import TrajectoryEvaluation
+import TestSupport
 
 /// `trajectories synth` and `evaluate`, run as a user measures the tool on generated clips and
 /// on hand-labelled footage.
 @Suite struct SynthEvaluateCommandTests {
     @Test("synth writes a clip and its truth; detect then evaluate scores it")
     func synthDetectEvaluate() throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         let synth = try CommandLineRunner.run(["synth", "--scene", "clean", "--seed", "2", "--out", folder.path])
         #expect(synth.status == 0)
         let clip = folder.appendingPathComponent("clean-2.mp4"), truth = folder.appendingPathComponent("clean-2.truth.json")
@@ -35,7 +36,7 @@ import TrajectoryEvaluation
 
     @Test("synth --frame-rate 240 renders a scene as slow motion, which detect analyses one frame in 8 and finds whole")
     func slowMotionScene() throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         let synth = try CommandLineRunner.run(["synth", "--scene", "clean", "--seed", "2", "--frame-rate", "240", "--out", folder.path])
         #expect(synth.status == 0, "\(synth.errorLines)")
         let clip = folder.appendingPathComponent("clean-2.mp4"), truthFile = folder.appendingPathComponent("clean-2.truth.json")
@@ -55,7 +56,7 @@ import TrajectoryEvaluation
 
     @Test("evaluate scores against TrackNet-style labels made from the truth")
     func trackNetLabels() throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         let sample = CommandLineRunner.repositoryRoot.appendingPathComponent("SampleClips")
         let truth = try JSONDecoder().decode(
             GroundTruth.self, from: Data(contentsOf: sample.appendingPathComponent("walkers-1.truth.json")))
@@ -101,7 +102,7 @@ import TrajectoryEvaluation
 
     @Test("a result file that is not a detect report exits 1 naming it")
     func malformedResult() throws {
-        let folder = try CommandLineRunner.temporaryFolder()
+        let folder = try TestFolder.fresh()
         let bad = folder.appendingPathComponent("bad.json")
         try Data(#"{"schemaVersion": 1}"#.utf8).write(to: bad)
         let truth = CommandLineRunner.repositoryRoot.appendingPathComponent("SampleClips/clean-1.truth.json")

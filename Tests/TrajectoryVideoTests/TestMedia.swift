@@ -1,16 +1,15 @@
 import Foundation
+import TestSupport
 import TrajectoryKit
 import TrajectoryVideo
 
-/// A fresh directory for one test's media, removed with everything in it when it goes away.
-/// Generated media never lands in the repository.
+/// A fresh directory for one test's media (a ``TestFolder``), removed with everything in it as
+/// soon as it goes away, so that large media does not pile up while the tests run.
 final class TemporaryDirectory {
     let path: String
 
     init() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("trajectory-video-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        path = url.path
+        path = try TestFolder.fresh().path
     }
 
     deinit { try? FileManager.default.removeItem(atPath: path) }
