@@ -46,6 +46,30 @@ import Testing
         #expect(alone.wholeMeasurement.regionsMeasuredByHelper == 0)
     }
 
+    /// Which thread measures which region depends on timing. Were each thread's buffers sized
+    /// only by the regions it measured itself, a thread would allocate whenever it happened to
+    /// measure a region larger than any it had, though not larger than any the detector had
+    /// (the benchmarks caught that as a rare frame that allocated, long after warming up).
+    @Test("each shared frame starts with both threads' buffers as large as the larger of the two")
+    func buffersGrowTogether() {
+        var detector = BlobDetector()
+        detector.wholeMeasurement = SharedRegionMeasurement(sharing: .always)
+        var framesEndingUnequal = 0
+        for (index, frame) in Self.busyFrames(count: 30).enumerated() {
+            let before = detector.wholeMeasurement.bufferSizes
+            _ = detector.detect(frame)
+            let after = detector.wholeMeasurement.bufferSizes
+            guard let helperBefore = before.helper, let helperAfter = after.helper else { continue }
+            let largest = before.caller.0.larger(helperBefore.0)
+            let largestSlots = max(before.caller.outcomeSlots, helperBefore.outcomeSlots)
+            #expect(after.caller.0.holds(largest) && helperAfter.0.holds(largest), "frame \(index)")
+            #expect(after.caller.outcomeSlots >= largestSlots && helperAfter.outcomeSlots >= largestSlots, "frame \(index)")
+            if after.caller.0 != helperAfter.0 { framesEndingUnequal += 1 }
+        }
+        // Otherwise the threads never grew apart, and there was nothing to share.
+        #expect(framesEndingUnequal > 0)
+    }
+
     @Test("the helper thread ends when its detector goes")
     func helperEndsWithDetector() async throws {
         weak var helperState: AnyObject?

@@ -137,6 +137,46 @@ struct ComparisonWindow {
         seedWeight = 0
     }
 
+    /// Grows this window's buffers to at least the size of `other`'s, without changing what
+    /// either holds: two threads measure one frame's regions in whatever split their timing
+    /// gives, and each window should be ready for any region the other has already measured.
+    mutating func reserveCapacity(matching other: ComparisonWindow) {
+        if labels.count < other.labels.count {
+            // New labels of 0 lie below every comparison's first label: untraced, as they should be.
+            labels.append(contentsOf: repeatElement(0, count: other.labels.count - labels.count))
+        }
+        if seedMotion.count < other.seedMotion.count {
+            seedMotion.append(contentsOf: repeatElement(0, count: other.seedMotion.count - seedMotion.count))
+        }
+        seedPixels.reserveCapacity(other.seedPixels.capacity)
+        pendingRuns.reserveCapacity(other.pendingRuns.capacity)
+    }
+
+    /// How many elements each buffer holds or has room for (for tests).
+    struct BufferSizes: Equatable {
+        var labels = 0, seedMotion = 0, seedPixels = 0, pendingRuns = 0
+
+        /// Whether every buffer is at least as large as `other`'s.
+        func holds(_ other: BufferSizes) -> Bool {
+            labels >= other.labels && seedMotion >= other.seedMotion && seedPixels >= other.seedPixels
+                && pendingRuns >= other.pendingRuns
+        }
+
+        /// The larger of the two sizes, buffer by buffer.
+        func larger(_ other: BufferSizes) -> BufferSizes {
+            BufferSizes(
+                labels: max(labels, other.labels), seedMotion: max(seedMotion, other.seedMotion),
+                seedPixels: max(seedPixels, other.seedPixels), pendingRuns: max(pendingRuns, other.pendingRuns))
+        }
+    }
+
+    /// The sizes of the buffers (for tests).
+    var bufferSizes: BufferSizes {
+        BufferSizes(
+            labels: labels.count, seedMotion: seedMotion.count, seedPixels: seedPixels.capacity,
+            pendingRuns: pendingRuns.capacity)
+    }
+
     /// Adds the pixels `columns` of `row` (frame coordinates, inside the window) to the seed.
     mutating func addSeedRun(row: Int, columns: Range<Int>, motion: Span<UInt8>, layout: PlaneLayout) {
         let rowStart = row * layout.bytesPerRow

@@ -91,7 +91,13 @@ struct MovingRegionSplitter {
         pieces.removeAll(keepingCapacity: true)
         swap(&earlierSightings, &sightings)
         sightings.removeAll(keepingCapacity: true)
+        // The two lists take turns, so each would first meet a frame's largest count on its own
+        // turn; grown together, neither allocates for a count the other has already held.
+        sightings.reserveCapacity(earlierSightings.capacity)
     }
+
+    /// How many sightings each of the two lists has room for (for tests).
+    var sightingCapacities: (current: Int, earlier: Int) { (sightings.capacity, earlierSightings.capacity) }
 
     /// Forgets every frame seen, as at the start of a stream.
     mutating func reset() {

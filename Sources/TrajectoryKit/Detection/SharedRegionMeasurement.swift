@@ -59,7 +59,9 @@ struct SharedRegionMeasurement {
         let job = MeasurementJob(
             finder: finder, motion: motion, history: history, cameraMotionSince: cameraMotionSince, layout: layout,
             thresholds: thresholds, regions: measuredRegions)
-        guard sharesFrame(regionCount: measuredRegions.count), let helper = startedHelper(), helper.post(job) else {
+        guard sharesFrame(regionCount: measuredRegions.count), let helper = startedHelper(),
+            helper.post(job, sharingBuffersWith: &refiner, outcomes: &outcomes)
+        else {
             for index in measuredRegions { outcomes[index] = job.measure(regionAt: index, with: &refiner) }
             return
         }
@@ -95,6 +97,13 @@ struct SharedRegionMeasurement {
     /// the thread has ended).
     var helperThreadState: AnyObject? { helper?.threadState }
 
+    /// The sizes of the calling thread's buffers and, once it has started, the helper's: the
+    /// refiner's, and how many outcome slots (for tests; read between frames).
+    var bufferSizes: (caller: (ComparisonWindow.BufferSizes, outcomeSlots: Int),
+                      helper: (ComparisonWindow.BufferSizes, outcomeSlots: Int)?) {
+        ((refiner.bufferSizes, outcomes.count), helper?.bufferSizes)
+    }
+
     private mutating func startedHelper() -> MeasurementHelper? {
         if helper == nil { helper = MeasurementHelper() }
         return helper
@@ -105,10 +114,15 @@ struct SharedRegionMeasurement {
 /// has more regions than any before) and empties those of `regions`, which are measured next:
 /// a slot still empty afterwards was measured by the other thread.
 private func clearOutcomes(_ outcomes: inout [WholeObjectRefiner.Outcome?], of regions: [Int], regionCount: Int) {
-    if outcomes.count < regionCount {
-        outcomes.append(contentsOf: repeatElement(nil, count: regionCount - outcomes.count))
-    }
+    growOutcomeSlots(&outcomes, to: regionCount)
     for index in regions { outcomes[index] = nil }
+}
+
+/// Makes `outcomes` hold at least `count` slots; new ones are empty.
+private func growOutcomeSlots(_ outcomes: inout [WholeObjectRefiner.Outcome?], to count: Int) {
+    if outcomes.count < count {
+        outcomes.append(contentsOf: repeatElement(nil, count: count - outcomes.count))
+    }
 }
 
 /// What one frame's region measurement reads: copies of the detector's stages, which share
@@ -148,8 +162,15 @@ private final class MeasurementHelper {
     var threadState: AnyObject { shared }
 
     /// Offers `job` to the helper; false when the helper is busy with another detector's
-    /// frame (a copy of the same detector, on another thread).
-    func post(_ job: MeasurementJob) -> Bool { shared.post(job) }
+    /// frame (a copy of the same detector, on another thread). When it takes the job, it first
+    /// shares buffer sizes with the calling thread's `refiner` and `outcomes` (see
+    /// ``HelperState/post(_:sharingBuffersWith:outcomes:)``).
+    func post(
+        _ job: MeasurementJob, sharingBuffersWith refiner: inout WholeObjectRefiner,
+        outcomes: inout [WholeObjectRefiner.Outcome?]
+    ) -> Bool {
+        shared.post(job, sharingBuffersWith: &refiner, outcomes: &outcomes)
+    }
 
     /// The next position in the job's regions to measure, or nil when all are taken.
     func claim(below count: Int) -> Int? { shared.claim(below: count) }
@@ -161,6 +182,9 @@ private final class MeasurementHelper {
 
     /// The outcome the helper measured for region `index` of the finished job, if it took it.
     func outcome(ofRegion index: Int) -> WholeObjectRefiner.Outcome? { shared.outcome(ofRegion: index) }
+
+    /// The sizes of the helper's buffers (for tests).
+    var bufferSizes: (ComparisonWindow.BufferSizes, outcomeSlots: Int) { shared.bufferSizes }
 }
 
 /// The state both threads reach: the job and where the helper is with it under `condition`'s
@@ -186,10 +210,23 @@ private final class HelperState: @unchecked Sendable {
     private var refiner = WholeObjectRefiner()
     private var outcomes: [WholeObjectRefiner.Outcome?] = []
 
-    func post(_ job: MeasurementJob) -> Bool {
+    /// Posts `job` if the helper is idle. Before that, while the helper cannot be touching
+    /// them, each thread's buffers grow to the larger of the two sizes: which regions each
+    /// thread measures depends on timing, and without this a thread would allocate whenever it
+    /// happened to measure a region larger than any it had measured itself, though not larger
+    /// than any the detector had. So once a detector has seen a stream's largest regions,
+    /// neither thread allocates, however the two share them.
+    func post(
+        _ job: MeasurementJob, sharingBuffersWith callerRefiner: inout WholeObjectRefiner,
+        outcomes callerOutcomes: inout [WholeObjectRefiner.Outcome?]
+    ) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         guard phase == .idle, !stopping else { return false }
+        callerRefiner.reserveCapacity(matching: refiner)
+        refiner.reserveCapacity(matching: callerRefiner)
+        growOutcomeSlots(&callerOutcomes, to: outcomes.count)
+        growOutcomeSlots(&outcomes, to: callerOutcomes.count)
         self.job = job
         nextCandidate.store(0, ordering: .relaxed)
         phase = .posted
@@ -214,6 +251,12 @@ private final class HelperState: @unchecked Sendable {
 
     func outcome(ofRegion index: Int) -> WholeObjectRefiner.Outcome? {
         index < outcomes.count ? outcomes[index] : nil
+    }
+
+    var bufferSizes: (ComparisonWindow.BufferSizes, outcomeSlots: Int) {
+        condition.lock()
+        defer { condition.unlock() }
+        return (refiner.bufferSizes, outcomes.count)
     }
 
     func stop() {

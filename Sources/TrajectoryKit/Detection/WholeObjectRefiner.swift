@@ -61,6 +61,15 @@ struct WholeObjectRefiner {
 
     private var window = ComparisonWindow()
 
+    /// Grows this refiner's buffers to at least the size of `other`'s (see
+    /// ``ComparisonWindow/reserveCapacity(matching:)``).
+    mutating func reserveCapacity(matching other: WholeObjectRefiner) {
+        window.reserveCapacity(matching: other.window)
+    }
+
+    /// The sizes of its buffers (for tests).
+    var bufferSizes: ComparisonWindow.BufferSizes { window.bufferSizes }
+
     /// Measures `finder.regions[index]` whole, against the frames stored in `history`.
     ///
     /// A region that hardly differs from two successive stored frames is a ghost: pixels a
