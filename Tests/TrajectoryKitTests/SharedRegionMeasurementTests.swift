@@ -60,11 +60,9 @@ import Testing
             _ = detector.detect(frame)
             let after = detector.wholeMeasurement.bufferSizes
             guard let helperBefore = before.helper, let helperAfter = after.helper else { continue }
-            let largest = before.caller.0.larger(helperBefore.0)
-            let largestSlots = max(before.caller.outcomeSlots, helperBefore.outcomeSlots)
-            #expect(after.caller.0.holds(largest) && helperAfter.0.holds(largest), "frame \(index)")
-            #expect(after.caller.outcomeSlots >= largestSlots && helperAfter.outcomeSlots >= largestSlots, "frame \(index)")
-            if after.caller.0 != helperAfter.0 { framesEndingUnequal += 1 }
+            let largest = before.caller.larger(helperBefore)
+            #expect(after.caller.holds(largest) && helperAfter.holds(largest), "frame \(index)")
+            if after.caller != helperAfter { framesEndingUnequal += 1 }
         }
         // Otherwise the threads never grew apart, and there was nothing to share.
         #expect(framesEndingUnequal > 0)
@@ -113,5 +111,25 @@ import Testing
         let deadline = Date().addingTimeInterval(5)
         while helperState != nil && Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
         #expect(helperState == nil, "the helper thread ended")
+    }
+}
+
+extension SharedRegionMeasurement.ThreadBufferSizes {
+    /// Whether every buffer is at least as large as `other`'s.
+    func holds(_ other: Self) -> Bool {
+        let mine = refiner, theirs = other.refiner
+        return mine.labels >= theirs.labels && mine.seedMotion >= theirs.seedMotion
+            && mine.seedPixels >= theirs.seedPixels && mine.pendingRuns >= theirs.pendingRuns
+            && outcomeSlots >= other.outcomeSlots
+    }
+
+    /// The larger of the two sizes, buffer by buffer.
+    func larger(_ other: Self) -> Self {
+        let mine = refiner, theirs = other.refiner
+        return Self(
+            refiner: ComparisonWindow.BufferSizes(
+                labels: max(mine.labels, theirs.labels), seedMotion: max(mine.seedMotion, theirs.seedMotion),
+                seedPixels: max(mine.seedPixels, theirs.seedPixels), pendingRuns: max(mine.pendingRuns, theirs.pendingRuns)),
+            outcomeSlots: max(outcomeSlots, other.outcomeSlots))
     }
 }

@@ -155,19 +155,6 @@ struct ComparisonWindow {
     /// How many elements each buffer holds or has room for (for tests).
     struct BufferSizes: Equatable {
         var labels = 0, seedMotion = 0, seedPixels = 0, pendingRuns = 0
-
-        /// Whether every buffer is at least as large as `other`'s.
-        func holds(_ other: BufferSizes) -> Bool {
-            labels >= other.labels && seedMotion >= other.seedMotion && seedPixels >= other.seedPixels
-                && pendingRuns >= other.pendingRuns
-        }
-
-        /// The larger of the two sizes, buffer by buffer.
-        func larger(_ other: BufferSizes) -> BufferSizes {
-            BufferSizes(
-                labels: max(labels, other.labels), seedMotion: max(seedMotion, other.seedMotion),
-                seedPixels: max(seedPixels, other.seedPixels), pendingRuns: max(pendingRuns, other.pendingRuns))
-        }
     }
 
     /// The sizes of the buffers (for tests).

@@ -97,11 +97,16 @@ struct SharedRegionMeasurement {
     /// the thread has ended).
     var helperThreadState: AnyObject? { helper?.threadState }
 
-    /// The sizes of the calling thread's buffers and, once it has started, the helper's: the
-    /// refiner's, and how many outcome slots (for tests; read between frames).
-    var bufferSizes: (caller: (ComparisonWindow.BufferSizes, outcomeSlots: Int),
-                      helper: (ComparisonWindow.BufferSizes, outcomeSlots: Int)?) {
-        ((refiner.bufferSizes, outcomes.count), helper?.bufferSizes)
+    /// How large one thread's buffers for measuring regions are (for tests).
+    struct ThreadBufferSizes: Equatable {
+        var refiner: ComparisonWindow.BufferSizes
+        var outcomeSlots: Int
+    }
+
+    /// The sizes of the calling thread's buffers and, once it has started, the helper's (for
+    /// tests; read between frames).
+    var bufferSizes: (caller: ThreadBufferSizes, helper: ThreadBufferSizes?) {
+        (ThreadBufferSizes(refiner: refiner.bufferSizes, outcomeSlots: outcomes.count), helper?.bufferSizes)
     }
 
     private mutating func startedHelper() -> MeasurementHelper? {
@@ -184,7 +189,7 @@ private final class MeasurementHelper {
     func outcome(ofRegion index: Int) -> WholeObjectRefiner.Outcome? { shared.outcome(ofRegion: index) }
 
     /// The sizes of the helper's buffers (for tests).
-    var bufferSizes: (ComparisonWindow.BufferSizes, outcomeSlots: Int) { shared.bufferSizes }
+    var bufferSizes: SharedRegionMeasurement.ThreadBufferSizes { shared.bufferSizes }
 }
 
 /// The state both threads reach: the job and where the helper is with it under `condition`'s
@@ -253,10 +258,10 @@ private final class HelperState: @unchecked Sendable {
         index < outcomes.count ? outcomes[index] : nil
     }
 
-    var bufferSizes: (ComparisonWindow.BufferSizes, outcomeSlots: Int) {
+    var bufferSizes: SharedRegionMeasurement.ThreadBufferSizes {
         condition.lock()
         defer { condition.unlock() }
-        return (refiner.bufferSizes, outcomes.count)
+        return SharedRegionMeasurement.ThreadBufferSizes(refiner: refiner.bufferSizes, outcomeSlots: outcomes.count)
     }
 
     func stop() {
