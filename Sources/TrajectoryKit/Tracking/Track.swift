@@ -55,13 +55,14 @@ final class Track {
     var tentativeHistoryLength: Int { 2 * windowLength }
 
     /// A removed track, ready to `start` again; its storage is kept so that starting it
-    /// allocates nothing (the tracker keeps removed tracks for reuse).
-    init(windowLength: Int, maximumMissedFrames: Int) {
+    /// allocates nothing (the tracker keeps removed tracks for reuse). `pointCapacity` asks
+    /// for room for a longer trajectory's points than a tentative track holds.
+    init(windowLength: Int, maximumMissedFrames: Int, pointCapacity: Int = 0) {
         self.windowLength = windowLength
         self.maximumMissedFrames = maximumMissedFrames
         self.history = Deque(minimumCapacity: 2 * windowLength + 1)
         // Room for all a tentative track holds, so that gathering points does not allocate.
-        points.reserveCapacity(2 * windowLength + 1)
+        points.reserveCapacity(max(2 * windowLength + 1, pointCapacity))
         strays.reserveCapacity(2 * windowLength / 10 + 1)
         keptSamples.reserveCapacity(2 * windowLength + 1)
         keptIndices.reserveCapacity(2 * windowLength + 1)
@@ -106,6 +107,15 @@ final class Track {
 
     /// Clears the per-frame flag before a new frame is analysed.
     func beginFrame() { gainedPoint = false }
+
+    /// How many points the track's storage holds before it must grow.
+    var pointCapacity: Int { points.capacity }
+
+    /// Gives the track's storage room for `count` points, unless it has it already: a buffer
+    /// an observation still shares is left to the observation only when it must grow anyway.
+    func reservePoints(_ count: Int) {
+        if points.capacity < count { points.reserveCapacity(count) }
+    }
 
     /// Offers the track a detection. A tentative track always takes it. A confirmed one takes
     /// it as `continuation(of:test:)` decides: fitted, displaced (reported but not fitted), or

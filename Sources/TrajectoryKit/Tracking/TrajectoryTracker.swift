@@ -42,8 +42,9 @@ import struct Foundation.UUID
 /// costs a copy of its arrays (its trajectory's whole `points` among them) when its track next
 /// gains a point. Memory is bounded by the most tracks
 /// alive at once, each holding at most 2 × `trajectoryLength` points for fitting plus, once
-/// confirmed, its trajectory's points, and by the blobs of the last 3 × `trajectoryLength`
-/// frames (at least `IndependenceCriteria.framesKept`).
+/// confirmed, its trajectory's points, and room for as many points as the longest trajectory
+/// so far (up to 256), and by the blobs of the last 3 × `trajectoryLength` frames (at least
+/// `IndependenceCriteria.framesKept`).
 ///
 /// Not thread-safe: use one tracker per video stream.
 public final class TrajectoryTracker {
@@ -60,6 +61,9 @@ public final class TrajectoryTracker {
     /// Removed tracks kept for reuse, so that the tracks clutter starts and drops every frame
     /// do not allocate.
     private var spareTracks: [Track] = []
+    /// The most points any track's storage has grown to hold, up to ``pointStorageSharedUpTo``:
+    /// every track, alive or spare, is given as much (``growPointStorageTogether()``).
+    private var largestPointCapacity = 0
     private var predictions: [TrackPrediction] = []
     private var associator = Associator()
     private var leftoverBlobs: [Int] = []
@@ -149,6 +153,7 @@ public final class TrajectoryTracker {
             if let observation = track.observation() { observations.append(observation) }
         }
         reap(size: size)
+        growPointStorageTogether()
         return observations
     }
 
@@ -237,8 +242,33 @@ public final class TrajectoryTracker {
     }
 
     private func newTrack() -> Track {
-        Track(windowLength: configuration.trajectoryLength, maximumMissedFrames: configuration.maximumMissedFrames)
+        Track(
+            windowLength: configuration.trajectoryLength, maximumMissedFrames: configuration.maximumMissedFrames,
+            pointCapacity: largestPointCapacity)
     }
+
+    /// The longest trajectory whose point storage every track is given: beyond it a long
+    /// flight's storage grows on its own, so that one flight of minutes cannot swell every
+    /// track's. 256 points are 8½ s at 30 frames a second, 10 kB a track.
+    static let pointStorageSharedUpTo = 256
+
+    /// Once a track's points outgrow every other track's storage, gives every track, alive or
+    /// spare, as much room (up to ``pointStorageSharedUpTo`` points). Why: a trajectory's points
+    /// grow with its flight, and a spare is reused for whatever starts next, so without this a
+    /// looped clip kept allocating, long after warming up, whenever a spare that had held only
+    /// short flights was given a long one. Growing them all at once allocates on the frames
+    /// where the longest flight so far grows, and not after.
+    private func growPointStorageTogether() {
+        var largest = largestPointCapacity
+        for track in tracks { largest = max(largest, min(track.pointCapacity, Self.pointStorageSharedUpTo)) }
+        guard largest > largestPointCapacity else { return }
+        largestPointCapacity = largest
+        for track in tracks { track.reservePoints(largest) }
+        for track in spareTracks { track.reservePoints(largest) }
+    }
+
+    /// How many points each track, alive or spare, can hold before its storage grows (for tests).
+    var pointCapacities: [Int] { (tracks + spareTracks).map(\.pointCapacity) }
 
     private func confirmTracks() {
         for track in tracks where track.state == .tentative && track.gainedPoint {
