@@ -111,8 +111,8 @@ final class Track {
     /// How many points the track's storage holds before it must grow.
     var pointCapacity: Int { points.capacity }
 
-    /// Gives the track's storage room for `count` points, unless it has it already: a buffer
-    /// an observation still shares is left to the observation only when it must grow anyway.
+    /// Gives the track's storage room for `count` points, unless it has it already. (Reserving
+    /// on a buffer that an observation still shares copies it, so it is done only when needed.)
     func reservePoints(_ count: Int) {
         if points.capacity < count { points.reserveCapacity(count) }
     }
