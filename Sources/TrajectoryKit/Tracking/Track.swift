@@ -57,7 +57,7 @@ final class Track {
     /// A removed track, ready to `start` again; its storage is kept so that starting it
     /// allocates nothing (the tracker keeps removed tracks for reuse). `pointCapacity` asks
     /// for room for a longer trajectory's points than a tentative track holds.
-    init(windowLength: Int, maximumMissedFrames: Int, pointCapacity: Int = 0) {
+    init(windowLength: Int, maximumMissedFrames: Int, pointCapacity: Int) {
         self.windowLength = windowLength
         self.maximumMissedFrames = maximumMissedFrames
         self.history = Deque(minimumCapacity: 2 * windowLength + 1)
