@@ -142,7 +142,8 @@ struct DetectCommand: ParsableCommand {
             uri: input, request: request, maximumFramePixels: limitOptions.maximumFramePixels,
             networkTimeout: limitOptions.networkTimeout, decodingLanes: usesOneDecoder ? 1 : nil,
             loopFilter: skipsLoopFilter ? .skipped : .applied,
-            stopper: stopper, onOpen: { note = requestOptions.suit(request, toFrameRate: $0.frameRate, input: input) }
+            stopper: stopper, suitsSlowMotion: requestOptions.suitsSlowMotion,
+            onOpen: { note = requestOptions.slowMotionNote(frameRate: $0.frameRate, input: input) }
         ) { frame in
             Diagnostics.noteOnce(&note)
             if pictures.isRequested { history.record(frame.observations, frame: frame.stamp) }

@@ -86,15 +86,15 @@ struct RequestOptions: ParsableArguments {
 }
 
 extension RequestOptions {
-    /// Without `--spacing`, sets `request` to analyse slow motion at about 30 frames a second
-    /// (``SlowMotion``). Called once the video is open; returns the note that says so, for
-    /// standard error once a frame has been analysed (an input that then fails to give one
-    /// gets its error line alone), or nil when the request is left as it was.
-    func suit(_ request: DetectTrajectoriesRequest, toFrameRate frameRate: Double, input: String) -> String? {
-        guard frameAnalysisSpacing == nil, let spacing = SlowMotion.frameAnalysisSpacing(forFrameRate: frameRate) else {
-            return nil
-        }
-        request.frameAnalysisSpacing = spacing
+    /// Whether a run suits the request to a slow-motion video (``SlowMotion``): unless given
+    /// `--spacing`.
+    var suitsSlowMotion: Bool { frameAnalysisSpacing == nil }
+
+    /// The note saying that a video of `frameRate` frames a second is analysed as slow motion,
+    /// for standard error once a frame has been analysed (an input that then fails to give one
+    /// gets its error line alone); nil when it is analysed as asked.
+    func slowMotionNote(frameRate: Double, input: String) -> String? {
+        guard suitsSlowMotion, let spacing = SlowMotion.frameAnalysisSpacing(forFrameRate: frameRate) else { return nil }
         let step = SlowMotion.frameStep(forFrameRate: frameRate)
         return (
             "'\(input)' has \(frameRate.formatted(.number.precision(.fractionLength(0...2)))) frames a second: analysing it "

@@ -27,15 +27,25 @@ enum DecodingLanes {
     /// the gain (2.77–2.90 s).
     static let lookahead = DecodingLookahead(maximumFrames: 256, byteBudget: 64_000_000, framesBeyondBudget: 6)
 
-    /// Whether two lanes pay for frames of `width` × `height` analysed with `minimumLongSide`:
-    /// when the analysis shrinks them, so that it costs far less than decoding and the two
-    /// lanes and the analysis fit on two cores. At 720p, analysed whole, the analysis costs
-    /// nearly as much as decoding, and two lanes lost (walkers ×10, 0.84–0.89 s against
-    /// 0.75–0.82 s with one decoder, three rounds; with the analysis almost free they took
-    /// 0.53 s against one decoder's 0.70), besides copying every frame and taking more memory.
-    static func pay(width: Int, height: Int, minimumLongSide: Int) -> Bool {
-        DetectTrajectoriesRequest.analysisReduction(width: width, height: height, minimumLongSide: minimumLongSide) > 1
+    /// Whether two lanes pay for frames of `width` × `height` analysed with `minimumLongSide`,
+    /// one in `analysedFrameStep`: when the analysis costs far less than decoding, so that the
+    /// two lanes and the analysis fit on two cores. That is so when the analysis shrinks the
+    /// frames (1080p and larger), or takes only one frame in ``sparseAnalysisStep`` or fewer.
+    /// At 720p, every frame analysed whole, the analysis costs nearly as much as decoding, and
+    /// two lanes lost (walkers ×10, 0.84–0.89 s against 0.75–0.82 s with one decoder, three
+    /// rounds; with the analysis almost free they took 0.53 s against one decoder's 0.70),
+    /// besides copying every frame and taking more memory.
+    static func pay(width: Int, height: Int, minimumLongSide: Int, analysedFrameStep: Int = 1) -> Bool {
+        analysedFrameStep >= sparseAnalysisStep
+            || DetectTrajectoriesRequest.analysisReduction(width: width, height: height, minimumLongSide: minimumLongSide) > 1
     }
+
+    /// Analysing one frame in this many or fewer leaves decoding nearly all the work, and two
+    /// lanes pay at any size. Walkers ×10 (720p, a keyframe every 99 frames), five interleaved
+    /// rounds, best wall time against `ffmpeg -threads 0`'s 0.48 s: one frame in 4 took 0.49 s
+    /// in two lanes against 0.59 s with one decoder (and 0.54 s with FFmpeg's two frame threads
+    /// in it); one frame in 2 took 0.59 s either way (24 November 2026).
+    static let sparseAnalysisStep = 4
 
     /// Whether `uri` can be read by two readers at once: a local regular file.
     static func canReadTwice(_ uri: String) -> Bool {

@@ -29,6 +29,8 @@ final class DecodingThread: @unchecked Sendable {
     private var ownWarnings: [String] = []
     /// The request's ``DetectTrajectoriesRequest/minimumAnalysisLongSide`` when decoding started.
     private let minimumAnalysisLongSide: Int
+    /// How far apart the analysed frames will be, which decides whether two lanes pay.
+    private let plannedSpacing: PlannedAnalysisSpacing
     /// Checked on every frame, before a buffer is sized for it: a stream may change size part way.
     private let sizeLimit: FrameSizeLimit
     /// Raised by ``interrupt()``: the reader's network reads then give up at once.
@@ -44,18 +46,21 @@ final class DecodingThread: @unchecked Sendable {
     /// one shrunk as a request with `minimumAnalysisLongSide` would analyse it; a frame over
     /// `sizeLimit` ends decoding with its error. ``waitUntilOpen()`` says how the opening went.
     /// With `lanes` of 2, a stream that can be cut is decoded in two lanes, each of
-    /// ``DecodingLanes/lookahead`` from the first cut on.
+    /// ``DecodingLanes/lookahead`` from the first cut on, when they pay for its frames and for
+    /// the `plannedSpacing` of the frames analysed.
     ///
     /// The opening is on the thread too because FFmpeg may wait there for as long as the input
     /// sends nothing (a pipe whose writer is silent), and a stop must not wait with it.
     init(
         uri: String, networkTimeout: Double, decoderThreads: Int, loopFilter: LoopFilter,
-        lookahead: DecodingLookahead, sizeLimit: FrameSizeLimit, minimumAnalysisLongSide: Int, lanes: Int = 1
+        lookahead: DecodingLookahead, sizeLimit: FrameSizeLimit, minimumAnalysisLongSide: Int,
+        plannedSpacing: PlannedAnalysisSpacing = PlannedAnalysisSpacing(spacing: 0, suitsSlowMotion: false), lanes: Int = 1
     ) {
         self.uri = uri
         stopSignal = StopSignal()
         self.sizeLimit = sizeLimit
         self.minimumAnalysisLongSide = minimumAnalysisLongSide
+        self.plannedSpacing = plannedSpacing
         self.waitsWhenStopped = InputLocation.readsCanBeStopped(uri)
         let mayUseLanes = lanes > 1 && DecodingLanes.canReadTwice(uri)
         self.queue = DecodedFrameQueue(lookahead: lookahead, widestLookahead: mayUseLanes ? DecodingLanes.lookahead : nil)
@@ -144,7 +149,9 @@ final class DecodingThread: @unchecked Sendable {
                 uri: uri, networkTimeout: networkTimeout, stopSignal: stopSignal, decoderThreads: decoderThreads,
                 loopFilter: loopFilter, sizeLimit: sizeLimit)
             if let secondLane,
-               DecodingLanes.pay(width: reader.info.width, height: reader.info.height, minimumLongSide: minimumAnalysisLongSide),
+               DecodingLanes.pay(
+                   width: reader.info.width, height: reader.info.height, minimumLongSide: minimumAnalysisLongSide,
+                   analysedFrameStep: plannedSpacing.frameStep(atFrameRate: reader.info.frameRate)),
                reader.decodeOnly(lane: 0, of: 2) {
                 merger = LaneMerger(queues: [queue, secondLane.queue], clock: reader.clockAtStart)
                 info = reader.info

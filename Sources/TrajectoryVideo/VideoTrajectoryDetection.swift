@@ -97,9 +97,14 @@ public enum VideoTrajectoryDetection {
     ///     more ride out the analysis's slow stretches, fewer take less memory.
     ///   - stopper: lets another thread end the run early and still get its summary and the
     ///     frames analysed so far (``Summary/stoppedEarly``).
+    ///   - suitsSlowMotion: when true, a request of no ``DetectTrajectoriesRequest/frameAnalysisSpacing``
+    ///     gets the spacing that analyses a slow-motion video at about 30 frames a second
+    ///     (``SlowMotion/frameAnalysisSpacing(forFrameRate:)``: one frame in 8 at 240 fps),
+    ///     once the video is open and before `onOpen`. Decoding is planned for it: with one
+    ///     frame in 4 or fewer analysed, a local file is decoded by two decoders side by side
+    ///     at any size, where a spacing set in `onOpen` leaves decoding planned for every frame.
     ///   - onOpen: called once the video is open, with what its container says of it, before
-    ///     the first frame is analysed: the place to suit the request to the video, e.g. its
-    ///     spacing to a slow-motion frame rate (``SlowMotion``).
+    ///     the first frame is analysed: the place to suit the request to the video.
     ///   - onAnalysedFrame: called after every frame the request analysed, in presentation order.
     /// - Throws: ``VideoError`` when the video cannot be opened or read or holds no decodable
     ///   frame (damage may still leave some: those are kept, with warnings), or when `stopper`
@@ -109,15 +114,16 @@ public enum VideoTrajectoryDetection {
         uri: String, request: DetectTrajectoriesRequest, maximumFramePixels: Int = defaultMaximumFramePixels,
         networkTimeout: Double = VideoReader.defaultNetworkTimeout, decodingThreads: Int? = nil,
         decodingLanes: Int? = nil, loopFilter: LoopFilter = .applied, lookahead: DecodingLookahead = .default, stopper: RunStopper? = nil,
-        onOpen: (VideoInfo) throws -> Void = { _ in },
+        suitsSlowMotion: Bool = false, onOpen: (VideoInfo) throws -> Void = { _ in },
         onAnalysedFrame: (AnalysedFrame) throws -> Void
     ) throws -> Summary {
-        try request.validateSettings()  // before the thread starts, which reads one of them
+        try request.validateSettings()  // before the thread starts, which reads two of them
+        let plannedSpacing = PlannedAnalysisSpacing(spacing: request.frameAnalysisSpacing, suitsSlowMotion: suitsSlowMotion)
         let decoding = DecodingThread(
             uri: uri, networkTimeout: networkTimeout, decoderThreads: decodingThreads.map(allowedDecodingThreads.clamped) ?? defaultDecodingThreads,
             loopFilter: loopFilter, lookahead: lookahead,
             sizeLimit: FrameSizeLimit(uri: uri, maximumPixels: maximumFramePixels),
-            minimumAnalysisLongSide: request.minimumAnalysisLongSide,
+            minimumAnalysisLongSide: request.minimumAnalysisLongSide, plannedSpacing: plannedSpacing,
             lanes: decodingLanes.map(allowedDecodingLanes.clamped) ?? DecodingLanes.count)
         // However the run ends, the decoding thread is stopped; after an early end it is waited
         // for, with the input closed, unless the input is one that may never answer.
@@ -126,6 +132,8 @@ public enum VideoTrajectoryDetection {
         stopper?.attach(decoding)
         defer { stopper?.detach() }
         var info = try decoding.waitUntilOpen()
+        // As the decoding thread planned for it.
+        request.frameAnalysisSpacing = plannedSpacing.spacing(atFrameRate: info.frameRate)
         try onOpen(info)
         let handler = SequenceRequestHandler()
         let requests = [request]  // made once: a literal in the loop would allocate every frame

@@ -40,12 +40,16 @@ struct DecodingLanesTests {
         var warnings: [String] = []
     }
 
-    /// Every frame of `path` through a decoding thread of `lanes` lanes.
-    static func decode(_ path: String, lanes: Int) throws -> Decoded {
+    /// Every frame of `path` through a decoding thread of `lanes` lanes, for an analysis of
+    /// `minimumLongSide` and `plannedSpacing`.
+    static func decode(
+        _ path: String, lanes: Int, minimumLongSide: Int = minimumLongSide,
+        plannedSpacing: PlannedAnalysisSpacing = PlannedAnalysisSpacing(spacing: 0, suitsSlowMotion: false)
+    ) throws -> Decoded {
         let thread = DecodingThread(
             uri: path, networkTimeout: 30, decoderThreads: 1, loopFilter: .applied, lookahead: .default,
             sizeLimit: FrameSizeLimit(uri: path, maximumPixels: 1 << 24), minimumAnalysisLongSide: minimumLongSide,
-            lanes: lanes)
+            plannedSpacing: plannedSpacing, lanes: lanes)
         defer { thread.stop() }
         _ = try thread.waitUntilOpen()
         var decoded = Decoded(inLanes: thread.decodesInLanes)
@@ -97,6 +101,26 @@ struct DecodingLanesTests {
         #expect(two.frames == one.frames)
         #expect(two.framesRead == Self.frameCount)
         #expect(two.warnings.isEmpty, "\(two.warnings)")
+    }
+
+    @Test("frames analysed whole are decoded in two lanes only when the analysis takes one in 4 or fewer")
+    func sparseAnalysisUsesLanes() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("gops.mp4")
+        try Self.writeClip(to: path)
+        // The 960×540 frames are analysed whole: two lanes pay only for a sparse analysis.
+        let whole = 960
+        let everyFrame = try Self.decode(path, lanes: 2, minimumLongSide: whole)
+        let everyThird = try Self.decode(
+            path, lanes: 2, minimumLongSide: whole, plannedSpacing: PlannedAnalysisSpacing(spacing: 2.5 / 30, suitsSlowMotion: false))
+        let everyFourth = try Self.decode(
+            path, lanes: 2, minimumLongSide: whole, plannedSpacing: PlannedAnalysisSpacing(spacing: 3.5 / 30, suitsSlowMotion: false))
+        #expect(!everyFrame.inLanes)
+        #expect(!everyThird.inLanes)
+        #expect(everyFourth.inLanes)
+        #expect(everyFourth.segments == [0, 1, 2, 3])
+        #expect(everyFrame.frames.count == Self.frameCount)
+        #expect(everyFourth.frames == everyFrame.frames)
     }
 
     @Test("an open GOP's keyframes, which later pictures refer across, are not cut at")

@@ -47,28 +47,30 @@ import TrajectoryVideo
         #expect(uuids.count == 1)
     }
 
-    @Test("onOpen suits the request to the video's rate: 240 fps is analysed one frame in 8, 30 fps frame by frame")
+    @Test("suitsSlowMotion suits the request to the video's rate before onOpen: 240 fps is analysed one frame in 8, 30 fps frame by frame")
     func slowMotionOnOpen() throws {
         let directory = try TemporaryDirectory()
         let slowMotion = directory.file("slow-motion.mp4")
         try MovingSquare(noise: 12).write(to: slowMotion, count: 48, settings: quickSettings(frameRate: 240))
         for (uri, step) in [(slowMotion, 8), (Self.clip, 1)] {
-            var opened = 0, analysedBeforeOpen = 0
+            var spacingsAtOpen: [Double] = [], analysedBeforeOpen = 0
             // From the README:
             let request = try DetectTrajectoriesRequest(trajectoryLength: 10)
-            let summary = try VideoTrajectoryDetection.run(uri: uri, request: request, onOpen: { video in
-                opened += 1
-                if let spacing = SlowMotion.frameAnalysisSpacing(forFrameRate: video.frameRate) {
-                    request.frameAnalysisSpacing = spacing   // one frame in 8 at 240 fps
-                }
+            let summary = try VideoTrajectoryDetection.run(uri: uri, request: request, suitsSlowMotion: true, onOpen: { _ in
+                spacingsAtOpen.append(request.frameAnalysisSpacing)
             }) { frame in
-                if opened == 0 { analysedBeforeOpen += 1 }
+                if spacingsAtOpen.isEmpty { analysedBeforeOpen += 1 }
             }
-            #expect(opened == 1 && analysedBeforeOpen == 0)
+            let expectedSpacing = step == 1 ? 0 : 7.5 / 240
+            #expect(spacingsAtOpen == [expectedSpacing] && analysedBeforeOpen == 0)
             // Frames 0, step, 2 × step, …
             #expect(summary.framesAnalysed == (summary.framesDecoded + step - 1) / step, "\(uri)")
-            #expect(request.frameAnalysisSpacing == (step == 1 ? 0 : 7.5 / 240))
+            #expect(request.frameAnalysisSpacing == expectedSpacing)
         }
+        // Without it, the request analyses every frame, as Vision does.
+        let request = try DetectTrajectoriesRequest(trajectoryLength: 10)
+        let summary = try VideoTrajectoryDetection.run(uri: slowMotion, request: request) { _ in }
+        #expect(summary.framesAnalysed == summary.framesDecoded && request.frameAnalysisSpacing == 0)
     }
 
     /// With one decoding thread (the default on two cores) FFmpeg decodes on the decoding

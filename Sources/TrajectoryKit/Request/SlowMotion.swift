@@ -13,8 +13,8 @@
 /// with none.
 ///
 /// Like Vision, a request analyses every frame unless told otherwise: this is a choice the
-/// caller makes once the video's frame rate is known (`trajectories detect` makes it unless
-/// given `--spacing`).
+/// caller makes once the video's frame rate is known (`VideoTrajectoryDetection.run(…,
+/// suitsSlowMotion: true)` makes it, and `trajectories detect` unless given `--spacing`).
 public enum SlowMotion {
     /// Videos of at least this many frames a second count as slow motion. Ordinary rates up to
     /// 60 stay analysed frame by frame, as Vision does.
