@@ -54,7 +54,7 @@ final class DecodingThread: @unchecked Sendable {
     init(
         uri: String, networkTimeout: Double, decoderThreads: Int, loopFilter: LoopFilter,
         lookahead: DecodingLookahead, sizeLimit: FrameSizeLimit, minimumAnalysisLongSide: Int,
-        plannedSpacing: PlannedAnalysisSpacing = PlannedAnalysisSpacing(spacing: 0, suitsSlowMotion: false), lanes: Int = 1
+        plannedSpacing: PlannedAnalysisSpacing, lanes: Int = 1
     ) {
         self.uri = uri
         stopSignal = StopSignal()

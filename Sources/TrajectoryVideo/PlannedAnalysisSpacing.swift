@@ -4,7 +4,7 @@ import TrajectoryKit
 /// so that decoding can be planned for it: when the analysis takes only one frame in several,
 /// decoding is nearly all the work, and two decoders pay even where the frames are analysed
 /// whole (``DecodingLanes/pay(width:height:minimumLongSide:analysedFrameStep:)``).
-struct PlannedAnalysisSpacing: Sendable, Hashable {
+struct PlannedAnalysisSpacing: Sendable {
     /// The request's ``DetectTrajectoriesRequest/frameAnalysisSpacing`` when the run began.
     var spacing: Double
     /// Whether a request of no spacing is suited to a slow-motion video's rate once it is
