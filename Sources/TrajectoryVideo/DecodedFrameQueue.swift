@@ -55,21 +55,20 @@ final class DecodedFrameQueue: @unchecked Sendable {
     private(set) var lookahead: DecodingLookahead
     /// Slots in the ring: as many frames as the widest lookahead lets wait.
     private let capacity: Int
-    /// Buffers of copied frames already taken, for the next frames to copy into.
-    private var spareBuffers: [(storage: UnsafeMutableRawPointer, byteCount: Int)] = []
+    /// The queued frames' bytes, the spare buffers of frames taken, and the lock: the queue's
+    /// own, or shared with another queue (``QueueMemory``).
+    private let memory: QueueMemory
+    private var condition: NSCondition { memory.condition }
     /// Buffers allocated for copied frames so far: the memory the queue has taken.
     private(set) var buffersAllocated = 0
     /// Holders of handed-over frames already taken, blank, for the next frames handed over.
     private var spareHolders: [UnsafeMutablePointer<AVFrame>] = []
     /// Frame holders allocated so far.
     private(set) var holdersAllocated = 0
-    private let condition = NSCondition()
     private let slots: UnsafeMutablePointer<Slot>
     /// The slot of the oldest queued frame, and how many are queued (including one being analysed).
     private var oldest = 0
     private var queued = 0
-    /// Bytes of the queued frames' planes.
-    private var queuedBytes = 0
     private var producerFinished = false
     private var producerFailure: (any Error)?
     /// The segment a lane's decoding was in when it failed.
@@ -81,15 +80,20 @@ final class DecodedFrameQueue: @unchecked Sendable {
     /// Rows of the copied planes start on this many bytes, which SIMD code likes.
     static let rowAlignment = 64
 
-    /// A queue of `lookahead`, whose ``waitLonger(_:)`` may raise it to `widestLookahead`.
-    init(lookahead: DecodingLookahead, widestLookahead: DecodingLookahead? = nil) {
+    /// A queue of `lookahead`, whose ``waitLonger(_:)`` may raise it to `widestLookahead`. Its
+    /// lookahead's byte budget is for the frames of every queue sharing `memory`, when given.
+    init(lookahead: DecodingLookahead, widestLookahead: DecodingLookahead? = nil, sharing memory: QueueMemory? = nil) {
         self.lookahead = lookahead
         capacity = max(lookahead.maximumFrames, widestLookahead?.maximumFrames ?? 0)
         slots = UnsafeMutablePointer<Slot>.allocate(capacity: capacity)
         slots.initialize(repeating: Slot(), count: capacity)
-        spareBuffers.reserveCapacity(capacity)  // never grown while frames come
+        self.memory = memory ?? QueueMemory()
+        self.memory.reserveSpares(forSlots: capacity)
         spareHolders.reserveCapacity(capacity)
     }
+
+    /// Whether this queue's byte budget is for `other`'s frames too.
+    func sharesMemory(with other: DecodedFrameQueue) -> Bool { memory === other.memory }
 
     /// Lets as many frames wait as `lookahead` allows, from now on, within the widest lookahead
     /// the queue was made for.
@@ -102,7 +106,6 @@ final class DecodedFrameQueue: @unchecked Sendable {
     }
 
     deinit {
-        for spare in spareBuffers { spare.storage.deallocate() }
         for spare in spareHolders {
             var holder: UnsafeMutablePointer<AVFrame>? = spare
             av_frame_free(&holder)
@@ -266,14 +269,14 @@ final class DecodedFrameQueue: @unchecked Sendable {
     private func takeSpareBuffer() -> (UnsafeMutableRawPointer, Int)? {
         condition.lock()
         defer { condition.unlock() }
-        return spareBuffers.popLast()
+        return memory.takeSpare()
     }
 
     /// Waits until the queue takes another frame; nil once the analysing side has stopped.
     private func waitForFreeSlot() -> Int? {
         condition.lock()
         defer { condition.unlock() }
-        while !lookahead.takesAnother(queuedFrames: queued, queuedBytes: queuedBytes) && !consumerStopped {
+        while !lookahead.takesAnother(queuedFrames: queued, queuedBytes: memory.queuedBytes) && !consumerStopped {
             condition.wait()
         }
         return consumerStopped ? nil : (oldest + queued) % capacity
@@ -283,8 +286,9 @@ final class DecodedFrameQueue: @unchecked Sendable {
     private func enqueue(_ index: Int) {
         condition.lock()
         queued += 1
-        queuedBytes += slots[index].frame.layout.minimumByteCount
-        condition.signal()
+        memory.queuedBytes += slots[index].frame.layout.minimumByteCount
+        // Broadcast: a shared lock may have the other queue's decoding side waiting too.
+        condition.broadcast()
         condition.unlock()
     }
 
@@ -334,7 +338,7 @@ final class DecodedFrameQueue: @unchecked Sendable {
             if let held = slot.heldFrame { av_frame_unref(held) }
             condition.lock()
             if let storage = slot.storage {
-                spareBuffers.append((storage, slot.byteCount))
+                memory.keepSpare(storage, byteCount: slot.byteCount)
                 slots[index].storage = nil
                 slots[index].byteCount = 0
             }
@@ -344,8 +348,9 @@ final class DecodedFrameQueue: @unchecked Sendable {
             }
             oldest = (oldest + 1) % capacity
             queued -= 1
-            queuedBytes -= slot.frame.layout.minimumByteCount
-            condition.signal()
+            // Frees room in the shared budget too: wake every side that may wait for it.
+            memory.queuedBytes -= slot.frame.layout.minimumByteCount
+            condition.broadcast()
             condition.unlock()
         }
         let pixels = UnsafeBufferPointer(start: slot.plane!, count: slot.frame.layout.minimumByteCount)

@@ -20,12 +20,13 @@ enum DecodingLanes {
 
     /// Each lane's queue, once the stream has a second segment: frames wait there, shrunk for
     /// analysis, while the analysis takes the other lane's segment. A segment is a keyframe
-    /// interval, often one to ten seconds; these 64 MB hold 123 frames of 1080p or 4K shrunk to
-    /// 960×540 (the default analysis size), so a lane runs that far ahead at most. On hd60 ×10
-    /// (keyframes 166 frames apart), 48 to 120 MB ran alike, within the machine's noise
-    /// (1.71–2.28 s against 2.13–2.26 s with one decoder, three rounds); 20 MB lost most of
-    /// the gain (2.77–2.90 s).
-    static let lookahead = DecodingLookahead(maximumFrames: 256, byteBudget: 64_000_000, framesBeyondBudget: 6)
+    /// interval, often one to ten seconds. The byte budget is for the two queues together
+    /// (``QueueMemory``): the lane whose frames the analysis takes holds few, so the lane ahead
+    /// may hold nearly all of these 128 MB, 246 frames of 1080p or 4K shrunk to 960×540 (the
+    /// default analysis size) or 139 of 720p, and runs that far ahead at most. Each queue had 64
+    /// MB of its own before: the lane ahead then stopped at half the depth for the same memory
+    /// at most (README, "Speed").
+    static let lookahead = DecodingLookahead(maximumFrames: 256, byteBudget: 128_000_000, framesBeyondBudget: 6)
 
     /// Whether two lanes pay for frames of `width` × `height` analysed with `minimumLongSide`,
     /// one in `analysedFrameStep`: when the analysis costs far less than decoding, so that the

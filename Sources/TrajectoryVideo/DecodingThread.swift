@@ -63,8 +63,13 @@ final class DecodingThread: @unchecked Sendable {
         self.plannedSpacing = plannedSpacing
         self.waitsWhenStopped = InputLocation.readsCanBeStopped(uri)
         let mayUseLanes = lanes > 1 && DecodingLanes.canReadTwice(uri)
-        self.queue = DecodedFrameQueue(lookahead: lookahead, widestLookahead: mayUseLanes ? DecodingLanes.lookahead : nil)
-        secondLane = mayUseLanes ? SecondDecodingLane(queue: DecodedFrameQueue(lookahead: DecodingLanes.lookahead)) : nil
+        // Two lanes' queues share one budget (``DecodingLanes/lookahead``).
+        let laneMemory = mayUseLanes ? QueueMemory() : nil
+        self.queue = DecodedFrameQueue(
+            lookahead: lookahead, widestLookahead: mayUseLanes ? DecodingLanes.lookahead : nil, sharing: laneMemory)
+        secondLane = laneMemory.map {
+            SecondDecodingLane(queue: DecodedFrameQueue(lookahead: DecodingLanes.lookahead, sharing: $0))
+        }
         let thread = Thread { [self] in
             openAndDecode(networkTimeout: networkTimeout, decoderThreads: decoderThreads, loopFilter: loopFilter)
         }
@@ -115,6 +120,9 @@ final class DecodingThread: @unchecked Sendable {
 
     /// Whether the stream is decoded in two lanes: known once it is open.
     var decodesInLanes: Bool { merger != nil }
+
+    /// Whether the two lanes' queues, if there are two, have one byte budget between them.
+    var lanesShareOneBudget: Bool { secondLane.map { queue.sharesMemory(with: $0.queue) } ?? false }
 
     /// Whether every frame of the stream was taken: a stop that came after that cut nothing short.
     var hasDeliveredWholeStream: Bool { merger?.hasDeliveredWholeStream ?? queue.hasDeliveredWholeStream }

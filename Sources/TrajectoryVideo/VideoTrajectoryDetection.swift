@@ -90,7 +90,7 @@ public enum VideoTrajectoryDetection {
     ///     between IDR keyframes of a local H.264 or HEVC file (``allowedDecodingLanes``); nil
     ///     does so on a machine of more than one core. The frames, and so the results, are the
     ///     same; two lanes are faster on two cores, and let each decoder's frames wait, shrunk,
-    ///     in up to 64 MB each while the analysis takes the other's (``DecodingLanes``).
+    ///     in up to 128 MB for both while the analysis takes the other's (``DecodingLanes``).
     ///   - loopFilter: whether the decoder runs the codec's loop filter; skipping it decodes
     ///     H.264 about a quarter faster, for slightly less accurate pictures (``LoopFilter``).
     ///   - lookahead: how many decoded frames may wait for the analysis (``DecodingLookahead``):

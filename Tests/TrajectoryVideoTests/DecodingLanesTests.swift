@@ -1,5 +1,6 @@
 import CFFmpeg
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 import TrajectoryKit
@@ -36,6 +37,8 @@ struct DecodingLanesTests {
         var frames: [AnalysedFrame] = []
         var segments: Set<Int> = []
         var inLanes = false
+        /// Whether the two lanes' queues have one byte budget between them.
+        var lanesShareOneBudget = false
         var framesRead = 0
         var warnings: [String] = []
     }
@@ -52,7 +55,7 @@ struct DecodingLanesTests {
             plannedSpacing: plannedSpacing, lanes: lanes)
         defer { thread.stop() }
         _ = try thread.waitUntilOpen()
-        var decoded = Decoded(inLanes: thread.decodesInLanes)
+        var decoded = Decoded(inLanes: thread.decodesInLanes, lanesShareOneBudget: thread.lanesShareOneBudget)
         while let frame = try thread.withNextFrame({ plane, frame in
             (analysed(plane, frame), frame.place?.segment ?? 0)
         }) {
@@ -96,6 +99,7 @@ struct DecodingLanesTests {
         let two = try Self.decode(path, lanes: 2)
         #expect(!one.inLanes)
         #expect(two.inLanes)
+        #expect(two.lanesShareOneBudget)
         #expect(two.segments == [0, 1, 2, 3], "cut at each of the three later IDR pictures")
         #expect(one.frames.count == Self.frameCount)
         #expect(two.frames == one.frames)
@@ -215,6 +219,76 @@ struct DecodedFrameQueueBufferTests {
             if pushed < count { push() }
         }
         return queue.buffersAllocated
+    }
+
+    /// Pushes a 64×64 frame numbered `index` into `queue`, copied.
+    @discardableResult
+    static func pushFrame(_ index: Int, into queue: DecodedFrameQueue) -> Bool {
+        queue.push(width: 64, height: 64, shrunkBy: 1, stamp: FrameStamp(index: index, time: 0)) { destination, layout in
+            destination.initialize(repeating: UInt8(truncatingIfNeeded: index), count: layout.minimumByteCount)
+        }
+    }
+
+    /// Waits up to 10 s for `condition`, checking every 10 ms.
+    static func eventually(_ condition: () -> Bool) -> Bool {
+        for _ in 0..<1000 {
+            if condition() { return true }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return condition()
+    }
+
+    @Test("two lanes' queues share one byte budget; each may still hold the frames beyond it")
+    func sharedBudget() throws {
+        let frameBytes = 64 * 64
+        // Four frames' bytes for both queues together, two frames each whatever the bytes.
+        let lookahead = DecodingLookahead(maximumFrames: 64, byteBudget: 4 * frameBytes, framesBeyondBudget: 2)
+        let memory = QueueMemory()
+        let behind = DecodedFrameQueue(lookahead: lookahead, sharing: memory)
+        let ahead = DecodedFrameQueue(lookahead: lookahead, sharing: memory)
+        defer {
+            behind.stop()
+            ahead.stop()
+        }
+        for index in 0..<3 { #expect(Self.pushFrame(index, into: behind)) }
+        let pushed = Atomic<Int>(0)
+        let decoding = Thread {
+            for index in 100..<106 {
+                guard Self.pushFrame(index, into: ahead) else { return }
+                pushed.add(1, ordering: .sequentiallyConsistent)
+            }
+        }
+        decoding.start()
+        // Alone the queue ahead would take 4 frames; with the 3 behind it, only its own 2.
+        #expect(Self.eventually { pushed.load(ordering: .sequentiallyConsistent) == 2 })
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(pushed.load(ordering: .sequentiallyConsistent) == 2, "the queue ahead took more than the shared budget")
+        // Taking one frame behind leaves 4 frames' bytes queued: still no room. A second leaves 3.
+        #expect(try behind.withOldest { _, frame in frame.stamp.index } == 0)
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(pushed.load(ordering: .sequentiallyConsistent) == 2)
+        #expect(try behind.withOldest { _, frame in frame.stamp.index } == 1)
+        #expect(Self.eventually { pushed.load(ordering: .sequentiallyConsistent) == 3 })
+        // The queue behind, whose frames the analysis takes, is never held up by the one ahead.
+        #expect(Self.pushFrame(3, into: behind))
+        #expect(try behind.withOldest { _, frame in frame.stamp.index } == 2)
+        let firstAhead = try ahead.withOldest { plane, frame in (value: plane[0], index: frame.stamp.index) }
+        #expect(firstAhead?.value == 100 && firstAhead?.index == 100)
+    }
+
+    @Test("a frame taken from one queue leaves its buffer to the other queue sharing its memory")
+    func sharedSpareBuffers() throws {
+        let lookahead = DecodingLookahead(maximumFrames: 8, byteBudget: .max, framesBeyondBudget: 2)
+        let memory = QueueMemory()
+        let first = DecodedFrameQueue(lookahead: lookahead, sharing: memory)
+        let second = DecodedFrameQueue(lookahead: lookahead, sharing: memory)
+        for round in 0..<10 {
+            #expect(Self.pushFrame(2 * round, into: first))
+            #expect(try first.withOldest { plane, _ in plane[0] } == UInt8(2 * round))
+            #expect(Self.pushFrame(2 * round + 1, into: second))
+            #expect(try second.withOldest { plane, _ in plane[0] } == UInt8(2 * round + 1))
+        }
+        #expect(first.buffersAllocated + second.buffersAllocated == 1)
     }
 
     @Test("the ring's turning gives no more buffers than frames ever waited at once")
