@@ -36,7 +36,7 @@ enum DecodingLanes {
     /// two lanes lost (walkers ×10, 0.84–0.89 s against 0.75–0.82 s with one decoder, three
     /// rounds; with the analysis almost free they took 0.53 s against one decoder's 0.70),
     /// besides copying every frame and taking more memory.
-    static func pay(width: Int, height: Int, minimumLongSide: Int, analysedFrameStep: Int = 1) -> Bool {
+    static func pay(width: Int, height: Int, minimumLongSide: Int, analysedFrameStep: Int) -> Bool {
         analysedFrameStep >= sparseAnalysisStep
             || DetectTrajectoriesRequest.analysisReduction(width: width, height: height, minimumLongSide: minimumLongSide) > 1
     }

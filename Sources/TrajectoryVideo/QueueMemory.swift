@@ -15,9 +15,7 @@ final class QueueMemory: @unchecked Sendable {
     /// Bytes of the planes queued in every queue sharing it.
     var queuedBytes = 0
     /// Buffers of copied frames already taken, for the next frames to copy into.
-    private(set) var spareBuffers: [(storage: UnsafeMutableRawPointer, byteCount: Int)] = []
-
-    init() {}
+    private var spareBuffers: [(storage: UnsafeMutableRawPointer, byteCount: Int)] = []
 
     deinit {
         for spare in spareBuffers { spare.storage.deallocate() }

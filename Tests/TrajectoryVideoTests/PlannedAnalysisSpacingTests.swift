@@ -49,9 +49,9 @@ struct PlannedAnalysisSpacingTests {
 
     @Test("two lanes pay for frames analysed shrunk, or for one frame in 4 or fewer")
     func lanesPay() {
-        #expect(!DecodingLanes.pay(width: 1280, height: 720, minimumLongSide: 1280))
+        #expect(!DecodingLanes.pay(width: 1280, height: 720, minimumLongSide: 1280, analysedFrameStep: 1))
         #expect(!DecodingLanes.pay(width: 1280, height: 720, minimumLongSide: 1280, analysedFrameStep: 3))
         #expect(DecodingLanes.pay(width: 1280, height: 720, minimumLongSide: 1280, analysedFrameStep: 4))
-        #expect(DecodingLanes.pay(width: 1920, height: 1080, minimumLongSide: 960))
+        #expect(DecodingLanes.pay(width: 1920, height: 1080, minimumLongSide: 960, analysedFrameStep: 1))
     }
 }
