@@ -55,7 +55,14 @@ static void cvio_copy_object_name(void *object, char *buffer, size_t capacity) {
     }
     const AVClass *objectClass = *(const AVClass **)object;
     const char *name = objectClass->item_name != NULL ? objectClass->item_name(object) : objectClass->class_name;
-    if (name == NULL || strcmp(name, "NULL") == 0) {  // a codec context not yet given a codec
+    if (name != NULL && strcmp(name, "NULL") == 0 && objectClass == avcodec_get_class()) {
+        // A codec context given no codec: the demuxer's parser logs through one. Named by its
+        // codec id, the parser's "h264: Invalid NAL unit size" is the decoder's same line, and
+        // the sink keeps it once instead of twice, one of them unnamed.
+        enum AVCodecID codecID = ((AVCodecContext *)object)->codec_id;
+        name = codecID != AV_CODEC_ID_NONE ? avcodec_get_name(codecID) : NULL;
+    }
+    if (name == NULL || strcmp(name, "NULL") == 0) {
         return;
     }
     size_t length = strcspn(name, ",");

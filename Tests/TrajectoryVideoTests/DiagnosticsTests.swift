@@ -40,6 +40,24 @@ struct DiagnosticsTests {
         }
     }
 
+    @Test("a cut H.264 file's damage is told once, named by its codec, though its parser and its decoder both log it")
+    func parserAndDecoderMessagesAreOne() throws {
+        let directory = try TemporaryDirectory()
+        let clean = directory.file("clean.mp4")
+        let cut = directory.file("cut.mp4")
+        try MovingSquare(noise: 12).write(to: clean, count: 40, settings: quickSettings(crf: 23))
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: clean))
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: cut))
+
+        let (_, _, warnings) = try decodeAll(cut)
+        let cutNAL = warnings.filter { $0.contains("Invalid NAL unit size") }
+        #expect(cutNAL.count == 1 && cutNAL[0].hasPrefix("h264: "), "\(warnings)")
+        // The demuxer's parser logs through a codec context given no codec: unnamed, its lines
+        // used to come out beside the decoder's named ones.
+        let unnamed = warnings.filter { $0.hasPrefix("Invalid NAL") || $0.hasPrefix("missing picture") }
+        #expect(unnamed.isEmpty, "\(warnings)")
+    }
+
     @Test("FFmpeg prints nothing by default, and its own lines when the echo level asks for them",
           arguments: [FFmpegLog.Level.quiet, .error])
     func echo(level: FFmpegLog.Level) async throws {
