@@ -143,7 +143,10 @@ struct DetectCommand: ParsableCommand {
             networkTimeout: limitOptions.networkTimeout, decodingLanes: usesOneDecoder ? 1 : nil,
             loopFilter: skipsLoopFilter ? .skipped : .applied,
             stopper: stopper, suitsSlowMotion: requestOptions.suitsSlowMotion,
-            onOpen: { note = requestOptions.slowMotionNote(frameRate: $0.frameRate, input: input) }
+            onOpen: {
+                note = requestOptions.slowMotionNote(
+                    spacing: request.frameAnalysisSpacing, frameRate: $0.frameRate, input: input)
+            }
         ) { frame in
             Diagnostics.noteOnce(&note)
             if pictures.isRequested { history.record(frame.observations, frame: frame.stamp) }

@@ -91,10 +91,11 @@ extension RequestOptions {
     var suitsSlowMotion: Bool { frameAnalysisSpacing == nil }
 
     /// The note saying that a video of `frameRate` frames a second is analysed as slow motion,
-    /// for standard error once a frame has been analysed (an input that then fails to give one
-    /// gets its error line alone); nil when it is analysed as asked.
-    func slowMotionNote(frameRate: Double, input: String) -> String? {
-        guard suitsSlowMotion, let spacing = SlowMotion.frameAnalysisSpacing(forFrameRate: frameRate) else { return nil }
+    /// at the `spacing` the run gave the request, for standard error once a frame has been
+    /// analysed (an input that then fails to give one gets its error line alone); nil when it
+    /// is analysed as asked. The run decided the spacing (``SlowMotion``); the note only tells it.
+    func slowMotionNote(spacing: Double, frameRate: Double, input: String) -> String? {
+        guard suitsSlowMotion, spacing > 0 else { return nil }
         let step = SlowMotion.frameStep(forFrameRate: frameRate)
         return (
             "'\(input)' has \(frameRate.formatted(.number.precision(.fractionLength(0...2)))) frames a second: analysing it "
