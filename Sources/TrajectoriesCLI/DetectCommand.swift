@@ -39,7 +39,7 @@ struct DetectCommand: ParsableCommand {
 
     @Flag(
         name: .customLong("one-decoder"),
-        help: "Decode with one decoder. By default a local H.264 or HEVC file larger than the analysis size, or of which one frame in 4 or fewer is analysed (slow motion), is decoded by two, side by side, each taking every other stretch between IDR keyframes: faster on two cores or more, with the same results, for up to about 160 MB more memory.")
+        help: "Decode with one decoder. By default a local H.264 or HEVC file larger than the analysis size, or of which one frame in 4 or fewer is analysed (slow motion), is decoded by two, side by side, each taking every other stretch between IDR keyframes, and any other gets the second decoder once the analysis is seen waiting for decoding: faster on two cores or more, with the same results, for up to about 160 MB more memory.")
     var usesOneDecoder = false
 
     @Flag(help: "Also print FFmpeg's own messages on standard error.")

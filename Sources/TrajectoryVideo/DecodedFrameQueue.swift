@@ -76,6 +76,8 @@ final class DecodedFrameQueue: @unchecked Sendable {
     /// Whether decoding ended at the stream's end rather than stopped or failed.
     private var producerReachedStreamEnd = false
     private var consumerStopped = false
+    /// Nanoseconds the analysing side has spent waiting for a frame, in all.
+    private var analysisWaited: UInt64 = 0
 
     /// Rows of the copied planes start on this many bytes, which SIMD code likes.
     static let rowAlignment = 64
@@ -318,7 +320,7 @@ final class DecodedFrameQueue: @unchecked Sendable {
     ///   what `body` throws.
     func withOldest<Result>(_ body: (Span<UInt8>, QueuedFrame) throws -> Result) throws -> Result? {
         condition.lock()
-        while queued == 0 && !producerFinished && !consumerStopped { condition.wait() }
+        waitForFrameOrEnd()
         if consumerStopped {
             condition.unlock()
             return nil
@@ -372,10 +374,27 @@ final class DecodedFrameQueue: @unchecked Sendable {
     func waitForNext() -> Next {
         condition.lock()
         defer { condition.unlock() }
-        while queued == 0 && !producerFinished && !consumerStopped { condition.wait() }
+        waitForFrameOrEnd()
         if consumerStopped { return .stopped }
         if queued > 0 { return .frame(segment: slots[oldest].frame.place?.segment ?? 0) }
         return .ended(failedInSegment: producerFailure == nil ? nil : producerFailureSegment)
+    }
+
+    /// Waits, the lock held, until a frame is queued, decoding has ended or the queue is
+    /// stopped, and adds the time it waited to ``analysisWaitedNanoseconds``.
+    private func waitForFrameOrEnd() {
+        guard queued == 0 && !producerFinished && !consumerStopped else { return }
+        let start = DispatchTime.now().uptimeNanoseconds
+        repeat { condition.wait() } while queued == 0 && !producerFinished && !consumerStopped
+        analysisWaited += DispatchTime.now().uptimeNanoseconds - start
+    }
+
+    /// Nanoseconds the analysing side has spent waiting for frames from this queue, in all:
+    /// what tells whether decoding holds the run back (``SecondLaneTrigger``).
+    var analysisWaitedNanoseconds: UInt64 {
+        condition.lock()
+        defer { condition.unlock() }
+        return analysisWaited
     }
 
     /// Whether the analysing side has taken every frame of the stream to its end: a stop that

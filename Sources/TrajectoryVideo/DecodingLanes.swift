@@ -28,14 +28,16 @@ enum DecodingLanes {
     /// at most (README, "Speed").
     static let lookahead = DecodingLookahead(maximumFrames: 256, byteBudget: 128_000_000, framesBeyondBudget: 6)
 
-    /// Whether two lanes pay for frames of `width` × `height` analysed with `minimumLongSide`,
-    /// one in `analysedFrameStep`: when the analysis costs far less than decoding, so that the
-    /// two lanes and the analysis fit on two cores. That is so when the analysis shrinks the
-    /// frames (1080p and larger), or takes only one frame in ``sparseAnalysisStep`` or fewer.
-    /// At 720p, every frame analysed whole, the analysis costs nearly as much as decoding, and
-    /// two lanes lost (walkers ×10, 0.84–0.89 s against 0.75–0.82 s with one decoder, three
-    /// rounds; with the analysis almost free they took 0.53 s against one decoder's 0.70),
-    /// besides copying every frame and taking more memory.
+    /// Whether two lanes pay from the start for frames of `width` × `height` analysed with
+    /// `minimumLongSide`, one in `analysedFrameStep`: when the analysis costs far less than
+    /// decoding, so that the two lanes and the analysis fit on two cores. That is so when the
+    /// analysis shrinks the frames (1080p and larger), or takes only one frame in
+    /// ``sparseAnalysisStep`` or fewer. At 720p, every frame analysed whole, the analysis may
+    /// cost nearly as much as decoding, and then two lanes lose (walkers ×10, 0.84–0.89 s
+    /// against 0.75–0.82 s with one decoder, three rounds; with the analysis almost free they
+    /// took 0.53 s against one decoder's 0.70), besides copying every frame and taking more
+    /// memory: there the second lane waits until the analysis is seen waiting for decoding
+    /// (``SecondLaneTrigger``).
     static func pay(width: Int, height: Int, minimumLongSide: Int, analysedFrameStep: Int) -> Bool {
         analysedFrameStep >= sparseAnalysisStep
             || DetectTrajectoriesRequest.analysisReduction(width: width, height: height, minimumLongSide: minimumLongSide) > 1
@@ -54,33 +56,34 @@ enum DecodingLanes {
         return LocalFile(path: path)?.kind == .regular
     }
 
-    /// Decodes `reader`'s lane (see ``VideoReader/decodeOnly(lane:of:)``) into `queue`, each
-    /// frame copied and shrunk as the analysis will take it, until the stream ends, an error,
-    /// or the queue is stopped. Returns how it ended and the segment it was in.
+    /// Decodes `reader`'s lane (see ``VideoReader/decodeOnly(lane:sharing:atCut:)``) into
+    /// `queue`, each frame copied and shrunk as the analysis will take it, until the stream
+    /// ends, an error, or the queue is stopped. Returns how it ended and the segment it was in.
     ///
-    /// The first lane passes `onFirstCut`, called once the reader has read past the stream's
-    /// first cut. Until then its frames are handed over whole where they can be, as with one
-    /// decoder: the analysis takes them as they come, and the decoding thread, the busier at
-    /// 1080p, is spared the shrinking. A frame that may wait long, in a lane running ahead, is
-    /// copied, or it would hold the decoder's full-size picture meanwhile.
+    /// The first lane passes `onAlternation`, called once the reader has read up to the
+    /// segment where `shares` starts to alternate. Until then its frames are handed over whole
+    /// where they can be, as with one decoder: the analysis takes them as they come, and the
+    /// decoding thread, the busier at 1080p, is spared the shrinking. A frame that may wait
+    /// long, in a lane running ahead, is copied, or it would hold the decoder's full-size
+    /// picture meanwhile.
     static func decode(
-        _ reader: inout VideoReader, into queue: DecodedFrameQueue, sizeLimit: FrameSizeLimit, minimumLongSide: Int,
-        stopSignal: StopSignal, onFirstCut: (() -> Void)? = nil
+        _ reader: inout VideoReader, into queue: DecodedFrameQueue, shares: SegmentShares, sizeLimit: FrameSizeLimit,
+        minimumLongSide: Int, stopSignal: StopSignal, onAlternation: (() -> Void)? = nil
     ) -> (end: DecodingEnd, segment: Int) {
         var segment = 0
-        var onFirstCut = onFirstCut
+        var onAlternation = onAlternation
         do {
             while true {
-                if let cut = onFirstCut, reader.latestSegment > 0 {
-                    cut()
-                    onFirstCut = nil
+                if let alternation = onAlternation, let start = shares.firstAlternatingSegment, reader.latestSegment >= start {
+                    alternation()
+                    onAlternation = nil
                 }
-                let beforeFirstCut = onFirstCut != nil
+                let beforeAlternation = onAlternation != nil
                 let accepted = try reader.nextLaneFrame { plane, layout, place, handOver in
                     segment = place.segment
                     try sizeLimit.check(width: layout.width, height: layout.height)
                     // Placeholder stamps: the analysing side stamps the lanes' frames in order.
-                    if beforeFirstCut, let handOver {
+                    if beforeAlternation, let handOver {
                         return queue.push(
                             handingOver: handOver, layout: layout, stamp: FrameStamp(index: 0, time: 0), place: place)
                     }
@@ -104,25 +107,30 @@ final class SecondDecodingLane: @unchecked Sendable {
     /// Its reader's frame count and warnings, once its queue says decoding has finished.
     private(set) var framesRead = 0
     private(set) var warnings: [String] = []
+    /// Whether ``start(uri:networkTimeout:stopSignal:decoderThreads:loopFilter:sizeLimit:minimumLongSide:shares:)``
+    /// was called. Set and read by the first lane's thread alone.
+    private(set) var started = false
 
     init(queue: DecodedFrameQueue) {
         self.queue = queue
     }
 
-    /// Starts the thread.
+    /// Starts the thread, decoding the segments `shares` gives lane 1.
     func start(
         uri: String, networkTimeout: Double, stopSignal: StopSignal, decoderThreads: Int, loopFilter: LoopFilter,
-        sizeLimit: FrameSizeLimit, minimumLongSide: Int
+        sizeLimit: FrameSizeLimit, minimumLongSide: Int, shares: SegmentShares
     ) {
+        started = true
         let thread = Thread { [self] in
             var end = DecodingEnd.stopped, segment = 0
             do throws(VideoError) {
                 var reader = try VideoReader(
                     uri: uri, networkTimeout: networkTimeout, stopSignal: stopSignal, decoderThreads: decoderThreads,
                     loopFilter: loopFilter, sizeLimit: sizeLimit)
-                if reader.decodeOnly(lane: 1, of: 2) {
+                if reader.decodeOnly(lane: 1, sharing: shares) {
                     (end, segment) = DecodingLanes.decode(
-                        &reader, into: queue, sizeLimit: sizeLimit, minimumLongSide: minimumLongSide, stopSignal: stopSignal)
+                        &reader, into: queue, shares: shares, sizeLimit: sizeLimit, minimumLongSide: minimumLongSide,
+                        stopSignal: stopSignal)
                 } else {
                     // The first lane cut the same file: only a file changed in between gets here.
                     end = .failed(VideoError(.readFailed, uri: uri, detail: "the file changed while it was read"))
@@ -145,13 +153,15 @@ final class SecondDecodingLane: @unchecked Sendable {
 /// segment, and stamps them as one reader would have. Used by the analysing thread alone.
 final class LaneMerger {
     private let queues: [DecodedFrameQueue]
+    private let shares: SegmentShares
     private var segment = 0
     private var clock: FrameClock
     private var framesTaken = 0
     private var timestampsWentBack = 0
 
-    init(queues: [DecodedFrameQueue], clock: FrameClock) {
+    init(queues: [DecodedFrameQueue], shares: SegmentShares, clock: FrameClock) {
         self.queues = queues
+        self.shares = shares
         self.clock = clock
     }
 
@@ -159,7 +169,8 @@ final class LaneMerger {
     /// ``DecodedFrameQueue/withOldest(_:)`` does for one queue.
     func withNextFrame<Result>(_ body: (Span<UInt8>, DecodedFrameQueue.QueuedFrame) throws -> Result) throws -> Result? {
         while true {
-            let queue = queues[segment % queues.count]
+            // A lane queues a frame of a segment only after the segment's lane was decided.
+            let queue = queues[shares.lane(of: segment)]
             switch queue.waitForNext() {
             case .stopped:
                 return nil

@@ -15,13 +15,20 @@ import TrajectoryKit
 ///
 /// A local H.264 or HEVC file is decoded in two lanes instead (``DecodingLanes``): this thread
 /// decodes every other segment of the stream, a second thread the others, each into a queue of
-/// its own, frames copied and shrunk; ``withNextFrame(_:)`` takes them back in order.
+/// its own, frames copied and shrunk; ``withNextFrame(_:)`` takes them back in order. Where two
+/// lanes do not pay from the start (720p analysed whole), this thread decodes every segment
+/// until a cut where the analysis has been waiting for it (``SecondLaneTrigger``), and the
+/// lanes alternate from there (``SegmentShares``).
 final class DecodingThread: @unchecked Sendable {
     private let queue: DecodedFrameQueue
     /// The second lane, when one may be started: a local file on a machine of several cores.
     private let secondLane: SecondDecodingLane?
     /// Set, before the opening is settled, when the stream is decoded in two lanes.
     private var merger: LaneMerger?
+    /// Which lane decodes each segment, with ``merger``.
+    private var laneShares: SegmentShares?
+    /// Set with ``merger`` when the second lane starts only once it pays (``SecondLaneTrigger``).
+    private var secondLaneAwaitsTrigger = false
     private var info: VideoInfo?
     /// This thread's reader's frame count and warnings when decoding ended. Read only after the
     /// queue says decoding has finished; until then the thread owns them.
@@ -118,8 +125,17 @@ final class DecodingThread: @unchecked Sendable {
         return try queue.withOldest(body)
     }
 
-    /// Whether the stream is decoded in two lanes: known once it is open.
+    /// Whether the stream is decoded in two lanes, from the start or once the analysis waits
+    /// for decoding (``SecondLaneTrigger``): known once it is open.
     var decodesInLanes: Bool { merger != nil }
+
+    /// Whether both lanes decode from the start, as for frames the analysis shrinks: known once
+    /// the stream is open.
+    var lanesAlternateFromTheStart: Bool { merger != nil && !secondLaneAwaitsTrigger }
+
+    /// The segment the two lanes began to alternate at, once decoding has finished; nil when
+    /// one lane decoded every frame.
+    var firstAlternatingSegment: Int? { merger == nil ? nil : laneShares?.firstAlternatingSegment }
 
     /// Whether the two lanes' queues, if there are two, have one byte budget between them.
     var lanesShareOneBudget: Bool { secondLane.map { queue.sharesMemory(with: $0.queue) } ?? false }
@@ -134,8 +150,7 @@ final class DecodingThread: @unchecked Sendable {
     /// second's not said already, and those of the two together.
     var warnings: [String] {
         guard let merger, let secondLane, let info else { return ownWarnings }
-        return ownWarnings + secondLane.warnings.filter { !ownWarnings.contains($0) }
-            + merger.warnings(info: info, framesRead: framesRead)
+        return LaneWarnings.merged(ownWarnings, secondLane.warnings) + merger.warnings(info: info, framesRead: framesRead)
     }
 
     /// Stops opening or decoding and ends the analysing side's wait for the video to open or
@@ -156,28 +171,51 @@ final class DecodingThread: @unchecked Sendable {
             var reader = try VideoReader(
                 uri: uri, networkTimeout: networkTimeout, stopSignal: stopSignal, decoderThreads: decoderThreads,
                 loopFilter: loopFilter, sizeLimit: sizeLimit)
-            if let secondLane,
-               DecodingLanes.pay(
-                   width: reader.info.width, height: reader.info.height, minimumLongSide: minimumAnalysisLongSide,
-                   analysedFrameStep: plannedSpacing.frameStep(atFrameRate: reader.info.frameRate)),
-               reader.decodeOnly(lane: 0, of: 2) {
-                merger = LaneMerger(queues: [queue, secondLane.queue], clock: reader.clockAtStart)
-                info = reader.info
+            if let secondLane {
+                let paysFromTheStart = DecodingLanes.pay(
+                    width: reader.info.width, height: reader.info.height, minimumLongSide: minimumAnalysisLongSide,
+                    analysedFrameStep: plannedSpacing.frameStep(atFrameRate: reader.info.frameRate))
+                let laneShares = SegmentShares(alternatingFrom: paysFromTheStart ? 1 : nil)
+                let startSecondLane = { [self] in
+                    secondLane.start(
+                        uri: uri, networkTimeout: networkTimeout, stopSignal: stopSignal, decoderThreads: decoderThreads,
+                        loopFilter: loopFilter, sizeLimit: sizeLimit, minimumLongSide: minimumAnalysisLongSide,
+                        shares: laneShares)
+                }
+                // Otherwise this lane decodes alone, as one decoder, until a cut where the
+                // analysis has been waiting for it; the second lane starts with that segment.
+                var trigger = SecondLaneTrigger(time: DispatchTime.now().uptimeNanoseconds)
+                let atCut: ((Int) -> Void)? = paysFromTheStart ? nil : { [queue] segment in
+                    guard !secondLane.started,
+                          trigger.secondLanePays(time: DispatchTime.now().uptimeNanoseconds, waited: queue.analysisWaitedNanoseconds),
+                          laneShares.alternate(from: segment)
+                    else { return }
+                    startSecondLane()
+                }
+                if reader.decodeOnly(lane: 0, sharing: laneShares, atCut: atCut) {
+                    self.laneShares = laneShares
+                    secondLaneAwaitsTrigger = !paysFromTheStart
+                    merger = LaneMerger(queues: [queue, secondLane.queue], shares: laneShares, clock: reader.clockAtStart)
+                    info = reader.info
+                    // At once, to decode the second segment while this lane decodes the first.
+                    if paysFromTheStart { startSecondLane() }
+                }
             }
             opening.settle(.success(reader.info))
-            if let secondLane, merger != nil {
-                // The second lane starts at once, to decode the second segment while this one
-                // decodes the first. This lane's frames may wait long only once it runs ahead,
-                // from the first cut: a clip of one keyframe interval takes no more memory
-                // than with one decoder.
-                secondLane.start(
-                    uri: uri, networkTimeout: networkTimeout, stopSignal: stopSignal, decoderThreads: decoderThreads,
-                    loopFilter: loopFilter, sizeLimit: sizeLimit, minimumLongSide: minimumAnalysisLongSide)
+            if let secondLane, let shares = laneShares {
+                // This lane's frames may wait long only once it runs ahead, from the first
+                // segment the lanes alternate on: a clip of one keyframe interval takes no
+                // more memory than with one decoder.
                 (end, segment) = DecodingLanes.decode(
-                    &reader, into: queue, sizeLimit: sizeLimit, minimumLongSide: minimumAnalysisLongSide, stopSignal: stopSignal
+                    &reader, into: queue, shares: shares, sizeLimit: sizeLimit, minimumLongSide: minimumAnalysisLongSide,
+                    stopSignal: stopSignal
                 ) { [queue] in queue.waitLonger(DecodingLanes.lookahead) }
                 ownFramesRead = reader.framesRead
                 ownWarnings = reader.warnings
+                // A second lane never started has nothing to give: the stream ended with this one's.
+                if !secondLane.started {
+                    if case .streamEnd = end { secondLane.queue.finish(.streamEnd) } else { secondLane.queue.finish(.stopped) }
+                }
             } else {
                 end = decode(reader)
             }

@@ -37,7 +37,7 @@ public struct VideoReader: ~Copyable {
     public private(set) var framesRead = 0
     /// Whether ``seek(toKeyframeAtOrBefore:)`` skipped part of the stream.
     private var hasSeeked = false
-    /// Set when the reader decodes only some segments of the stream (``decodeOnly(lane:of:)``).
+    /// Set when the reader decodes only some segments of the stream (``decodeOnly(lane:sharing:atCut:)``).
     private var lane: Lane?
     /// A clock as the reader's was before the first frame: stamps frames decoded elsewhere as
     /// this reader would have.
@@ -53,7 +53,9 @@ public struct VideoReader: ~Copyable {
     /// Which segments of the stream a reader decodes, when it decodes only some.
     private struct Lane {
         let index: Int
-        let count: Int
+        let shares: SegmentShares
+        /// Called with the segment a packet starts, before it is decided whose it is.
+        let atCut: ((Int) -> Void)?
         var boundaries: SegmentBoundaries
         /// The segment of the packets last fed to the decoder: the one its frames belong to.
         var segment = 0
@@ -226,12 +228,14 @@ public struct VideoReader: ~Copyable {
         }
     }
 
-    /// Makes the reader decode only the segments of lane `index` of `count`: every `count`th
-    /// segment of the stream, from the `index`th on (see ``SegmentBoundaries``). Readers of the
-    /// same stream, one per lane, together decode every frame once. Returns false, and changes
-    /// nothing, when the stream cannot be cut into segments, or the reader has begun reading.
-    mutating func decodeOnly(lane index: Int, of count: Int) -> Bool {
-        guard lane == nil, framesRead == 0, !hasSeeked, phase == .reading, count > 1, (0..<count).contains(index) else {
+    /// Makes the reader decode only the segments that `shares` gives lane `index`, 0 or 1
+    /// (see ``SegmentBoundaries``). Readers of the same stream, one per lane, together decode
+    /// every frame once. `atCut` is called on the reading thread with each segment as its
+    /// first packet is read, before the segment's lane is asked: the place to start the
+    /// alternation there. Returns false, and changes nothing, when the stream cannot be cut
+    /// into segments, or the reader has begun reading.
+    mutating func decodeOnly(lane index: Int, sharing shares: SegmentShares, atCut: ((Int) -> Void)? = nil) -> Bool {
+        guard lane == nil, framesRead == 0, !hasSeeked, phase == .reading, (0...1).contains(index) else {
             return false
         }
         let parameters = demuxer.videoStream.pointee.codecpar.pointee
@@ -239,7 +243,7 @@ public struct VideoReader: ~Copyable {
         guard let syntax = SegmentBoundaries.Syntax(codecID: parameters.codec_id),
               let boundaries = SegmentBoundaries(syntax: syntax, extradata: extradata)
         else { return false }
-        lane = Lane(index: index, count: count, boundaries: boundaries)
+        lane = Lane(index: index, shares: shares, atCut: atCut, boundaries: boundaries)
         return true
     }
 
@@ -255,7 +259,7 @@ public struct VideoReader: ~Copyable {
         var timestamp: Int64?
     }
 
-    /// Decodes the next frame of the reader's lane (``decodeOnly(lane:of:)``) and lends its luma
+    /// Decodes the next frame of the reader's lane (``decodeOnly(lane:sharing:atCut:)``) and lends its luma
     /// plane to `body` with its place in the stream, unstamped: only the frames of every lane
     /// together, in order, can be stamped (``clockAtStart``). As `nextFrame(handingOver:)`
     /// does, gives the frame too when its plane is the decoder's own.
@@ -394,8 +398,10 @@ public struct VideoReader: ~Copyable {
         guard var lane else { return true }
         defer { self.lane = lane }
         let packet = demuxer.packet.pointee
+        let previous = lane.boundaries.segment
         let segment = lane.boundaries.segment(ofPacket: UnsafeRawBufferPointer(start: packet.data, count: Int(packet.size)))
-        if segment % lane.count == lane.index {
+        if segment != previous { lane.atCut?(segment) }
+        if lane.shares.lane(of: segment) == lane.index {
             lane.segment = segment
             lane.decoderHoldsPackets = true
             return true
@@ -409,8 +415,10 @@ public struct VideoReader: ~Copyable {
     }
 
     /// " after N frames", where the reader's count of frames tells where the stream stopped:
-    /// not for a lane's reader, which decodes only some of them.
-    private var framesSoFar: String { lane == nil ? " after \(framesRead) frames" : "" }
+    /// not for a lane's reader once the lanes alternate, when it decodes only some of them.
+    private var framesSoFar: String {
+        lane == nil || lane?.shares.firstAlternatingSegment == nil ? " after \(framesRead) frames" : ""
+    }
 
     /// Notes, once, what the finished stream says about the file's health.
     private mutating func finish() {

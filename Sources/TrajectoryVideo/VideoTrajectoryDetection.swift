@@ -88,9 +88,11 @@ public enum VideoTrajectoryDetection {
     ///     (``defaultDecodingThreads``).
     ///   - decodingLanes: 2 lets two decoders, side by side, each decode every other segment
     ///     between IDR keyframes of a local H.264 or HEVC file (``allowedDecodingLanes``); nil
-    ///     does so on a machine of more than one core. The frames, and so the results, are the
-    ///     same; two lanes are faster on two cores, and let each decoder's frames wait, shrunk,
-    ///     in up to 128 MB for both while the analysis takes the other's (``DecodingLanes``).
+    ///     does so on a machine of more than one core. They do from the start when the frames
+    ///     are analysed shrunk or sparsely, and otherwise from the first cut where the analysis
+    ///     has been waiting for decoding (``SecondLaneTrigger``). The frames, and so the results,
+    ///     are the same; two lanes are faster on two cores, and let each decoder's frames wait,
+    ///     shrunk, in up to 128 MB for both while the analysis takes the other's (``DecodingLanes``).
     ///   - loopFilter: whether the decoder runs the codec's loop filter; skipping it decodes
     ///     H.264 about a quarter faster, for slightly less accurate pictures (``LoopFilter``).
     ///   - lookahead: how many decoded frames may wait for the analysis (``DecodingLookahead``):

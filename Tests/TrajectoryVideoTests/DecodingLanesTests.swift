@@ -25,6 +25,15 @@ struct DecodingLanesTests {
                 + (openGOP ? ["-x264-params", "open-gop=1"] : []) + extra + [path])
     }
 
+    /// A new temporary directory, kept as long as the caller holds it, with a clip of
+    /// ``writeClip(to:openGOP:extra:)`` in it, and the clip's path.
+    static func clipInNewDirectory() throws -> (TemporaryDirectory, String) {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("gops.mp4")
+        try writeClip(to: path)
+        return (directory, path)
+    }
+
     /// A frame as the analysis would get it: its plane shrunk for analysis, summed, and its stamp.
     struct AnalysedFrame: Equatable {
         var checksum: UInt64
@@ -36,7 +45,12 @@ struct DecodingLanesTests {
     struct Decoded {
         var frames: [AnalysedFrame] = []
         var segments: Set<Int> = []
+        /// Whether the stream went to two lanes, both decoding from the start or the second
+        /// waiting until it pays.
         var inLanes = false
+        var lanesAlternateFromTheStart = false
+        /// The segment the lanes began to alternate at; nil when one lane decoded every frame.
+        var firstAlternatingSegment: Int?
         /// Whether the two lanes' queues have one byte budget between them.
         var lanesShareOneBudget = false
         var framesRead = 0
@@ -44,26 +58,32 @@ struct DecodingLanesTests {
     }
 
     /// Every frame of `path` through a decoding thread of `lanes` lanes, for an analysis of
-    /// `minimumLongSide` and `plannedSpacing`.
+    /// `minimumLongSide` and `plannedSpacing`, with `lookahead`; `analysing` is called with
+    /// each frame's index as the analysis would spend its time on it.
     static func decode(
         _ path: String, lanes: Int, minimumLongSide: Int = minimumLongSide,
-        plannedSpacing: PlannedAnalysisSpacing = PlannedAnalysisSpacing(spacing: 0, suitsSlowMotion: false)
+        plannedSpacing: PlannedAnalysisSpacing = PlannedAnalysisSpacing(spacing: 0, suitsSlowMotion: false),
+        lookahead: DecodingLookahead = .default, analysing: (Int) -> Void = { _ in }
     ) throws -> Decoded {
         let thread = DecodingThread(
-            uri: path, networkTimeout: 30, decoderThreads: 1, loopFilter: .applied, lookahead: .default,
+            uri: path, networkTimeout: 30, decoderThreads: 1, loopFilter: .applied, lookahead: lookahead,
             sizeLimit: FrameSizeLimit(uri: path, maximumPixels: 1 << 24), minimumAnalysisLongSide: minimumLongSide,
             plannedSpacing: plannedSpacing, lanes: lanes)
         defer { thread.stop() }
         _ = try thread.waitUntilOpen()
-        var decoded = Decoded(inLanes: thread.decodesInLanes, lanesShareOneBudget: thread.lanesShareOneBudget)
+        var decoded = Decoded(
+            inLanes: thread.decodesInLanes, lanesAlternateFromTheStart: thread.lanesAlternateFromTheStart,
+            lanesShareOneBudget: thread.lanesShareOneBudget)
         while let frame = try thread.withNextFrame({ plane, frame in
             (analysed(plane, frame), frame.place?.segment ?? 0)
         }) {
+            analysing(decoded.frames.count)
             decoded.frames.append(frame.0)
             decoded.segments.insert(frame.1)
         }
         decoded.framesRead = thread.framesRead
         decoded.warnings = thread.warnings
+        decoded.firstAlternatingSegment = thread.firstAlternatingSegment
         return decoded
     }
 
@@ -92,26 +112,30 @@ struct DecodingLanesTests {
 
     @Test("two lanes give the frames one decoder gives, in order, with the same times")
     func sameFramesAsOneDecoder() throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.file("gops.mp4")
-        try Self.writeClip(to: path)
+        let (directory, path) = try Self.clipInNewDirectory()
+        defer { withExtendedLifetime(directory) {} }
         let one = try Self.decode(path, lanes: 1)
         let two = try Self.decode(path, lanes: 2)
         #expect(!one.inLanes)
-        #expect(two.inLanes)
+        #expect(two.inLanes && two.lanesAlternateFromTheStart)
+        #expect(two.firstAlternatingSegment == 1)
         #expect(two.lanesShareOneBudget)
         #expect(two.segments == [0, 1, 2, 3], "cut at each of the three later IDR pictures")
-        #expect(one.frames.count == Self.frameCount)
-        #expect(two.frames == one.frames)
-        #expect(two.framesRead == Self.frameCount)
-        #expect(two.warnings.isEmpty, "\(two.warnings)")
+        Self.expectEveryFrame(of: two, asDecodedBy: one)
     }
 
-    @Test("frames analysed whole are decoded in two lanes only when the analysis takes one in 4 or fewer")
+    /// Expects `lanes` to have given the whole clip's frames as `one` decoder did, with no warning.
+    static func expectEveryFrame(of lanes: Decoded, asDecodedBy one: Decoded, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(one.frames.count == frameCount, sourceLocation: sourceLocation)
+        #expect(lanes.frames == one.frames, sourceLocation: sourceLocation)
+        #expect(lanes.framesRead == frameCount, sourceLocation: sourceLocation)
+        #expect(lanes.warnings.isEmpty, "\(lanes.warnings)", sourceLocation: sourceLocation)
+    }
+
+    @Test("frames analysed whole are decoded in two lanes from the start only when the analysis takes one in 4 or fewer")
     func sparseAnalysisUsesLanes() throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.file("gops.mp4")
-        try Self.writeClip(to: path)
+        let (directory, path) = try Self.clipInNewDirectory()
+        defer { withExtendedLifetime(directory) {} }
         // The 960×540 frames are analysed whole: two lanes pay only for a sparse analysis.
         let whole = 960
         let everyFrame = try Self.decode(path, lanes: 2, minimumLongSide: whole)
@@ -119,12 +143,45 @@ struct DecodingLanesTests {
             path, lanes: 2, minimumLongSide: whole, plannedSpacing: PlannedAnalysisSpacing(spacing: 2.5 / 30, suitsSlowMotion: false))
         let everyFourth = try Self.decode(
             path, lanes: 2, minimumLongSide: whole, plannedSpacing: PlannedAnalysisSpacing(spacing: 3.5 / 30, suitsSlowMotion: false))
-        #expect(!everyFrame.inLanes)
-        #expect(!everyThird.inLanes)
-        #expect(everyFourth.inLanes)
+        #expect(everyFrame.inLanes && !everyFrame.lanesAlternateFromTheStart)
+        #expect(everyThird.inLanes && !everyThird.lanesAlternateFromTheStart)
+        #expect(everyFourth.lanesAlternateFromTheStart)
         #expect(everyFourth.segments == [0, 1, 2, 3])
         #expect(everyFrame.frames.count == Self.frameCount)
         #expect(everyFourth.frames == everyFrame.frames)
+    }
+
+    @Test("an analysis that waits for decoding gets a second lane from the next cut, with the frames one decoder gives")
+    func secondLaneOnceAnalysisWaits() throws {
+        let (directory, path) = try Self.clipInNewDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        // Analysed whole, so the second lane starts only once it pays; this analysis takes
+        // next to no time, so it waits for decoding from the first frame.
+        let whole = 960
+        let one = try Self.decode(path, lanes: 1, minimumLongSide: whole)
+        let two = try Self.decode(path, lanes: 2, minimumLongSide: whole)
+        #expect(two.inLanes && !two.lanesAlternateFromTheStart)
+        #expect(two.firstAlternatingSegment == 1)
+        #expect(two.segments == [0, 1, 2, 3])
+        Self.expectEveryFrame(of: two, asDecodedBy: one)
+    }
+
+    @Test("an analysis slower than decoding keeps one lane; once it is quicker, the second joins at a later cut")
+    func secondLaneJoinsLater() throws {
+        let (directory, path) = try Self.clipInNewDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let whole = 960
+        // Four frames ahead at most, so that decoding keeps close to the analysis: 20 ms a
+        // frame for the first 40 (far slower than decoding), none after. The cuts come at
+        // frames 30, 60 and 90; by the second the analysis has been quick for a few frames
+        // only, and by the third for all of the last segment.
+        let close = DecodingLookahead(maximumFrames: 4, byteBudget: 0, framesBeyondBudget: 4)
+        let one = try Self.decode(path, lanes: 1, minimumLongSide: whole)
+        let two = try Self.decode(path, lanes: 2, minimumLongSide: whole, lookahead: close) { index in
+            if index < 40 { Thread.sleep(forTimeInterval: 0.02) }
+        }
+        #expect(two.firstAlternatingSegment == 3)
+        Self.expectEveryFrame(of: two, asDecodedBy: one)
     }
 
     @Test("an open GOP's keyframes, which later pictures refer across, are not cut at")
@@ -155,13 +212,32 @@ struct DecodingLanesTests {
         #expect(two.frames == one.frames)
         #expect(two.warnings.contains { $0.hasPrefix("the file ends early: decoded \(one.frames.count) of the 120 frames") },
                 "\(two.warnings)")
+        #expect(Set(two.warnings) == Set(one.warnings), "each said once, as by one decoder")
+    }
+
+    @Test("a truncated file read by one lane waiting for a second warns as one decoder does")
+    func truncatedFileOneLane() throws {
+        let directory = try TemporaryDirectory()
+        let whole = directory.file("whole.mp4"), cut = directory.file("cut.mp4")
+        try Self.writeClip(to: whole, extra: ["-movflags", "+faststart"])
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
+        try bytes.prefix(bytes.count * 2 / 3).write(to: URL(fileURLWithPath: cut))
+        // An analysis far slower than decoding: the second lane never pays.
+        let slowly: (Int) -> Void = { _ in Thread.sleep(forTimeInterval: 0.01) }
+        let one = try Self.decode(cut, lanes: 1, minimumLongSide: 960, analysing: slowly)
+        let two = try Self.decode(cut, lanes: 2, minimumLongSide: 960, analysing: slowly)
+        #expect(two.inLanes && two.firstAlternatingSegment == nil)
+        #expect(one.frames.count > 30 && one.frames.count < Self.frameCount)
+        #expect(two.frames == one.frames)
+        #expect(Set(two.warnings) == Set(one.warnings), "\(two.warnings) against \(one.warnings)")
+        #expect(one.warnings.contains { $0.hasPrefix("the file ends early: decoded \(one.frames.count) of the 120 frames") },
+                "\(one.warnings)")
     }
 
     @Test("results are the same with one decoder or two")
     func sameResults() throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.file("gops.mp4")
-        try Self.writeClip(to: path)
+        let (directory, path) = try Self.clipInNewDirectory()
+        defer { withExtendedLifetime(directory) {} }
         func run(lanes: Int) throws -> (VideoTrajectoryDetection.Summary, [[NormalizedPoint]], [FrameStamp]) {
             let request = try DetectTrajectoriesRequest(trajectoryLength: 5)
             request.minimumAnalysisLongSide = Self.minimumLongSide
@@ -183,9 +259,8 @@ struct DecodingLanesTests {
 
     @Test("a run in two lanes stopped early returns with the file closed by both")
     func stoppedEarly() throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.file("gops.mp4")
-        try Self.writeClip(to: path)
+        let (directory, path) = try Self.clipInNewDirectory()
+        defer { withExtendedLifetime(directory) {} }
         let request = try DetectTrajectoriesRequest(trajectoryLength: 5)
         request.minimumAnalysisLongSide = Self.minimumLongSide
         #expect(throws: EnoughFrames.self) {
@@ -471,5 +546,77 @@ struct SegmentBoundariesTests {
         let annexB: [UInt8] = [0, 0, 0, 1, Self.sps, 0x64, 0, 0x1F]
         #expect(annexB.withUnsafeBytes { SegmentBoundaries(syntax: .h264, extradata: $0) } == nil)
         #expect([UInt8]().withUnsafeBytes { SegmentBoundaries(syntax: .hevc, extradata: $0) } == nil)
+    }
+}
+
+/// Which lane decodes each segment, and when a second lane is worth starting.
+@Suite("Sharing segments between lanes")
+struct SegmentSharesTests {
+    @Test("the first lane decodes every segment until the alternation starts, the second lane the first after it")
+    func lanesOfSegments() {
+        let fromTheStart = SegmentShares(alternatingFrom: 1)
+        #expect((0..<6).map(fromTheStart.lane(of:)) == [0, 1, 0, 1, 0, 1])
+        #expect(!fromTheStart.alternate(from: 4), "already alternating")
+
+        let later = SegmentShares(alternatingFrom: nil)
+        #expect(later.firstAlternatingSegment == nil)
+        #expect((0..<6).map(later.lane(of:)) == [0, 0, 0, 0, 0, 0])
+        #expect(!later.alternate(from: 0), "the first segment has been begun by the first lane")
+        #expect(later.alternate(from: 3))
+        #expect(!later.alternate(from: 4), "it starts once")
+        #expect(later.firstAlternatingSegment == 3)
+        #expect((0..<8).map(later.lane(of:)) == [0, 0, 0, 1, 0, 1, 0, 1])
+    }
+
+    @Test("a second lane pays when the analysis waited at least 40 % of the time since the last cut")
+    func trigger() {
+        let ms: UInt64 = 1_000_000
+        var trigger = SecondLaneTrigger(time: 1000 * ms)
+        let readings = [
+            trigger.secondLanePays(time: 1100 * ms, waited: 20 * ms),  // a fifth of the time
+            // From the last reading on: 60 of the next 100 ms, though a third of the 200 in all.
+            trigger.secondLanePays(time: 1200 * ms, waited: 80 * ms),
+            trigger.secondLanePays(time: 1300 * ms, waited: 110 * ms),  // 30 of 100 ms
+            trigger.secondLanePays(time: 1400 * ms, waited: 150 * ms),  // 40 of 100 ms, just enough
+            trigger.secondLanePays(time: 1400 * ms, waited: 150 * ms),  // no time passed
+        ]
+        #expect(readings == [false, true, false, true, false])
+    }
+
+    @Test("the queue counts the time the analysing side waited for a frame")
+    func queueCountsWaiting() throws {
+        let queue = DecodedFrameQueue(lookahead: .default)
+        #expect(queue.analysisWaitedNanoseconds == 0)
+        let pushed = Thread {
+            Thread.sleep(forTimeInterval: 0.05)
+            _ = DecodedFrameQueueBufferTests.pushFrame(0, into: queue)
+        }
+        pushed.start()
+        let taken = try queue.withOldest { _, _ in true }
+        #expect(taken == true)
+        #expect(queue.analysisWaitedNanoseconds >= 40_000_000)
+        // A frame already queued is taken without waiting.
+        _ = DecodedFrameQueueBufferTests.pushFrame(1, into: queue)
+        let before = queue.analysisWaitedNanoseconds
+        _ = try queue.withOldest { _, _ in true }
+        #expect(queue.analysisWaitedNanoseconds == before)
+    }
+}
+
+@Suite("Two lanes' warnings")
+struct LaneWarningsTests {
+    @Test("each message once, with the larger of the two lanes' repeat counts")
+    func merged() {
+        let first = ["h264: Invalid NAL unit size (6770 > 4114).", "mov: partial file", "a frame was damaged"]
+        let second = [
+            "h264: Invalid NAL unit size (6770 > 4114). (repeated 2 times)", "mov: partial file",
+            "h264: Error splitting the input into NAL units.", "a frame was damaged (repeated 1 times)",
+        ]
+        #expect(LaneWarnings.merged(first, second) == [
+            "h264: Invalid NAL unit size (6770 > 4114). (repeated 2 times)", "mov: partial file", "a frame was damaged",
+            "h264: Error splitting the input into NAL units.",
+        ])
+        #expect(LaneWarnings.merged(second, first) == second)
+        #expect(LaneWarnings.split("odd (repeated x times)") == ("odd (repeated x times)", 1))
     }
 }
