@@ -25,10 +25,8 @@ final class DecodingThread: @unchecked Sendable {
     private let secondLane: SecondDecodingLane?
     /// Set, before the opening is settled, when the stream is decoded in two lanes.
     private var merger: LaneMerger?
-    /// Which lane decodes each segment, with ``merger``.
+    /// Which lane decodes each segment: set with ``merger``.
     private var laneShares: SegmentShares?
-    /// Set with ``merger`` when the second lane starts only once it pays (``SecondLaneTrigger``).
-    private var secondLaneAwaitsTrigger = false
     private var info: VideoInfo?
     /// This thread's reader's frame count and warnings when decoding ended. Read only after the
     /// queue says decoding has finished; until then the thread owns them.
@@ -131,11 +129,11 @@ final class DecodingThread: @unchecked Sendable {
 
     /// Whether both lanes decode from the start, as for frames the analysis shrinks: known once
     /// the stream is open.
-    var lanesAlternateFromTheStart: Bool { merger != nil && !secondLaneAwaitsTrigger }
+    var lanesAlternateFromTheStart: Bool { laneShares?.alternatesFromTheStart ?? false }
 
     /// The segment the two lanes began to alternate at, once decoding has finished; nil when
     /// one lane decoded every frame.
-    var firstAlternatingSegment: Int? { merger == nil ? nil : laneShares?.firstAlternatingSegment }
+    var firstAlternatingSegment: Int? { laneShares?.firstAlternatingSegment }
 
     /// Whether the two lanes' queues, if there are two, have one byte budget between them.
     var lanesShareOneBudget: Bool { secondLane.map { queue.sharesMemory(with: $0.queue) } ?? false }
@@ -184,17 +182,9 @@ final class DecodingThread: @unchecked Sendable {
                 }
                 // Otherwise this lane decodes alone, as one decoder, until a cut where the
                 // analysis has been waiting for it; the second lane starts with that segment.
-                var trigger = SecondLaneTrigger(time: DispatchTime.now().uptimeNanoseconds)
-                let atCut: ((Int) -> Void)? = paysFromTheStart ? nil : { [queue] segment in
-                    guard !secondLane.started,
-                          trigger.secondLanePays(time: DispatchTime.now().uptimeNanoseconds, waited: queue.analysisWaitedNanoseconds),
-                          laneShares.alternate(from: segment)
-                    else { return }
-                    startSecondLane()
-                }
+                let atCut = paysFromTheStart ? nil : startingAtCutWhereItPays(secondLane, sharing: laneShares, startSecondLane)
                 if reader.decodeOnly(lane: 0, sharing: laneShares, atCut: atCut) {
                     self.laneShares = laneShares
-                    secondLaneAwaitsTrigger = !paysFromTheStart
                     merger = LaneMerger(queues: [queue, secondLane.queue], shares: laneShares, clock: reader.clockAtStart)
                     info = reader.info
                     // At once, to decode the second segment while this lane decodes the first.
@@ -226,6 +216,22 @@ final class DecodingThread: @unchecked Sendable {
         if merger == nil { secondLane?.queue.finish(.stopped) }
         // Last: the analysing side may read the counts, and return, once it sees this.
         queue.finish(end, inSegment: segment)
+    }
+
+    /// What the first lane calls at each cut while it decodes alone: starts `secondLane` with
+    /// `start`, from the segment the cut begins, once the analysis has waited long enough for
+    /// frames since the last cut (``SecondLaneTrigger``).
+    private func startingAtCutWhereItPays(
+        _ secondLane: SecondDecodingLane, sharing shares: SegmentShares, _ start: @escaping () -> Void
+    ) -> (Int) -> Void {
+        var trigger = SecondLaneTrigger(time: DispatchTime.now().uptimeNanoseconds)
+        return { [queue] segment in
+            guard !secondLane.started,
+                  trigger.secondLanePays(time: DispatchTime.now().uptimeNanoseconds, waited: queue.analysisWaitedNanoseconds),
+                  shares.alternate(from: segment)
+            else { return }
+            start()
+        }
     }
 
     /// Decodes every frame of `reader` into the queue, until the stream ends, an error, or the

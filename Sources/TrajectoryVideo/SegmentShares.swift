@@ -11,10 +11,15 @@ import Synchronization
 /// side's ``LaneMerger`` ask the same instance, so they agree on every segment's lane.
 final class SegmentShares: Sendable {
     private let alternationStart: Mutex<Int?>
+    /// Whether the alternation was set when the shares were made, not started at a cut.
+    let alternatesFromTheStart: Bool
 
-    /// Shares that alternate from `segment` on, or, when nil, once ``alternate(from:)`` says so.
+    /// Shares that alternate from `segment` (1 or later) on, or, when nil, once
+    /// ``alternate(from:)`` says so.
     init(alternatingFrom segment: Int?) {
-        alternationStart = Mutex(segment.map { max(1, $0) })
+        precondition(segment.map { $0 >= 1 } ?? true, "the first lane begins the first segment")
+        alternationStart = Mutex(segment)
+        alternatesFromTheStart = segment != nil
     }
 
     /// The segment the alternation started at, if it has.

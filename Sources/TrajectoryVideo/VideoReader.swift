@@ -253,7 +253,12 @@ public struct VideoReader: ~Copyable {
 
     /// Where a frame decoded by a lane's reader belongs in the stream.
     struct LanePlace {
-        /// The segment it belongs to.
+        /// The segment it belongs to: that of the last packet fed to the decoder. While one
+        /// lane decodes two segments in a row, the last frames of the first, given back after
+        /// the second's first packet, are counted in the second; they come from the same queue
+        /// in the same order, so the analysing side takes them all the same (``LaneMerger``).
+        /// A lane that stops at a segment's end empties its decoder first, so every frame it
+        /// queues before another lane's segment is counted in its own.
         var segment: Int
         /// Its presentation timestamp in the stream's time base, when it has one.
         var timestamp: Int64?
