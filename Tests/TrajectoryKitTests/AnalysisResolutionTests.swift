@@ -61,11 +61,52 @@ import TrajectoryKit
         // 640 × 360 frames analysed at 320 × 180; the large ball's path, with room around it.
         request.minimumAnalysisLongSide = 320
         request.regionOfInterest = NormalizedRect(x: 0.5, y: 0, width: 0.45, height: 0.6)
+        let trajectories = try Self.trajectories(of: request) { _ in shrunkBeforehand }
+        #expect(request.analysisReduction == 2)
+        try RequestTests.expectOnlyTheLargeFlight(trajectories, within: 1.5)
+    }
+
+    /// Which frames are handed over already shrunk.
+    enum ShrunkFrames: CaseIterable, Sendable {
+        /// Every frame, as a decoding lane copies them.
+        case all
+        /// Frames 0–13 and 28–39, the others whole: as the first decoding lane hands them over,
+        /// whole before the cut where the second lane starts and shrunk after.
+        case inStretches
+
+        func include(_ index: Int) -> Bool { self == .all || index < 14 || index >= 28 }
+    }
+
+    @Test(
+        "frames handed over shrunk give the very trajectories of frames the request shrinks, with a region of interest whose size rounds differently at the two sizes",
+        arguments: ShrunkFrames.allCases)
+    func shrunkFramesGiveTheSameTrajectories(shrunkBeforehand: ShrunkFrames) throws {
+        func request() throws -> DetectTrajectoriesRequest {
+            let request = try DetectTrajectoriesRequest(trajectoryLength: 10, makeUUID: SequentialIDs().next)
+            request.minimumAnalysisLongSide = 320
+            // Its crop with the margin is 341 × 317 frame pixels: rounded up to whole blocks of
+            // 4 it is 348 × 324 whole and 176 × 164 (352 × 328) shrunk, unless the crop is
+            // worked out at the analysed size for both.
+            request.regionOfInterest = NormalizedRect(x: 0.5, y: 0.3, width: 0.43, height: 0.7)
+            return request
+        }
+        let shrunkByTheRequest = try Self.trajectories(of: request()) { _ in false }
+        try RequestTests.expectOnlyTheLargeFlight(shrunkByTheRequest, within: 1.5)
+        let handedOverShrunk = try Self.trajectories(of: request(), shrunkBeforehand: shrunkBeforehand.include)
+        #expect(handedOverShrunk.sorted { $0.uuid.uuidString < $1.uuid.uuidString }
+            == shrunkByTheRequest.sorted { $0.uuid.uuidString < $1.uuid.uuidString })
+    }
+
+    /// Runs `request` over ``RequestTests/frames``, handing over shrunk by 2 the frames whose
+    /// index `shrunkBeforehand` picks, and returns every trajectory's final observation.
+    static func trajectories(
+        of request: DetectTrajectoriesRequest, shrunkBeforehand: (Int) -> Bool
+    ) throws -> [TrajectoryObservation] {
         let latest = LatestObservations(of: request)
         let handler = SequenceRequestHandler()
         for (index, frame) in RequestTests.frames.enumerated() {
             let stamp = FrameStamp(index: index, time: Double(index) / RequestTests.frameRate)
-            guard shrunkBeforehand else {
+            guard shrunkBeforehand(index) else {
                 try handler.perform([request], on: frame, frame: stamp)
                 continue
             }
@@ -78,8 +119,7 @@ import TrajectoryKit
                 [request], luma: shrunk.span, layout: PlaneLayout(width: size.width, height: size.height, bytesPerRow: size.width),
                 shrunkBy: 2, frameWidth: frame.layout.width, frameHeight: frame.layout.height, frame: stamp)
         }
-        #expect(request.analysisReduction == 2)
-        try RequestTests.expectOnlyTheLargeFlight(latest.trajectories, within: 1.5)
+        return latest.trajectories
     }
 
     @Test("a target frame time no frame can meet shrinks the frames to the smallest allowed, and the large flight is still found")

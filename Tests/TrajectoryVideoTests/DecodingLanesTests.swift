@@ -234,13 +234,18 @@ struct DecodingLanesTests {
                 "\(one.warnings)")
     }
 
-    @Test("results are the same with one decoder or two")
-    func sameResults() throws {
+    @Test(
+        "results are the same with one decoder or two, with a region of interest or none",
+        // The second crops 784 of the 960 columns: the first lane's frames, handed over whole
+        // until the cut where the second starts, are cropped to the pixels of its shrunk ones.
+        arguments: [NormalizedRect.full, NormalizedRect(x: 0.13, y: 0.07, width: 0.71, height: 0.83)])
+    func sameResults(regionOfInterest: NormalizedRect) throws {
         let (directory, path) = try Self.clipInNewDirectory()
         defer { withExtendedLifetime(directory) {} }
         func run(lanes: Int) throws -> (VideoTrajectoryDetection.Summary, [[NormalizedPoint]], [FrameStamp]) {
             let request = try DetectTrajectoriesRequest(trajectoryLength: 5)
             request.minimumAnalysisLongSide = Self.minimumLongSide
+            request.regionOfInterest = regionOfInterest
             var points: [[NormalizedPoint]] = [], stamps: [FrameStamp] = []
             let summary = try VideoTrajectoryDetection.run(uri: path, request: request, decodingLanes: lanes) { frame in
                 stamps.append(frame.stamp)
@@ -251,6 +256,7 @@ struct DecodingLanesTests {
         let (oneSummary, onePoints, oneStamps) = try run(lanes: 1)
         let (twoSummary, twoPoints, twoStamps) = try run(lanes: 2)
         #expect(oneStamps.count == Self.frameCount)
+        #expect(!onePoints.isEmpty)
         #expect(twoStamps == oneStamps)
         #expect(twoPoints == onePoints)
         #expect(twoSummary.framesDecoded == oneSummary.framesDecoded)

@@ -19,24 +19,36 @@ struct AnalysisCrop {
     let fullFrameWidth: Int
 
     /// The crop of a `layout` plane, shrunk `shrunkBy` times from a `frameWidth` × `frameHeight`
-    /// frame, for `region`; nil when the region with its margin covers the whole plane.
+    /// frame that the detector analyses shrunk `reduction` times in all, for `region`; nil
+    /// when the region with its margin covers the whole plane.
     ///
     /// The crop's size depends only on the region's size, not on where it lies, and a crop that
     /// would reach past the plane's edge is moved inside it rather than cut: a region that
     /// moves from frame to frame then keeps one size, and the detector can follow it (a crop of
     /// another size starts the detector afresh).
-    init?(region: NormalizedRect, frameWidth: Int, frameHeight: Int, shrunkBy: Int, layout: PlaneLayout) {
+    ///
+    /// It is worked out in the pixels the detector analyses, rounded to 4 there (starts down,
+    /// sizes up, with room for the start's rounding) so that its own shrinking keeps whole
+    /// blocks, and only then scaled to the lent plane's. So a frame handed over already shrunk
+    /// (as the decoding lanes copy it) is cropped to the very pixels that a frame shrunk by
+    /// the detector is: the results do not depend on which side of the queue shrank it.
+    init?(
+        region: NormalizedRect, frameWidth: Int, frameHeight: Int, shrunkBy: Int, analysedAt reduction: Int,
+        layout: PlaneLayout
+    ) {
         guard region != .full else { return nil }
+        precondition(reduction % shrunkBy == 0, "a plane is analysed shrunk at least as much as it was handed over")
         let margin = max(Self.minimumMargin, Int(Self.marginFraction * Double(frameWidth)))
         let bounds = region.pixelBounds(width: frameWidth, height: frameHeight)
-        // Full-frame pixels to plane pixels, rounded to 4 so that any further shrinking keeps
-        // whole blocks: starts down, sizes up (with room for the start's rounding).
-        func start(_ value: Int) -> Int { max(0, value) / shrunkBy / 4 * 4 }
-        func size(_ value: Int) -> Int { (value / shrunkBy + 3) / 4 * 4 + 4 }
-        func span(from value: Int, size: Int, within limit: Int) -> Range<Int>? {
+        // Full-frame pixels to analysed ones, and analysed ones to the lent plane's.
+        let lentPerAnalysed = reduction / shrunkBy
+        func start(_ value: Int) -> Int { max(0, value) / reduction / 4 * 4 }
+        func size(_ value: Int) -> Int { (value / reduction + 3) / 4 * 4 + 4 }
+        func span(from value: Int, size: Int, within lentLimit: Int) -> Range<Int>? {
+            let limit = lentLimit / lentPerAnalysed
             guard size < limit else { return nil }
             let first = min(start(value), (limit - size) / 4 * 4)
-            return first..<(first + size)
+            return (first * lentPerAnalysed)..<((first + size) * lentPerAnalysed)
         }
         // The region's size in whole pixels, from its normalized size alone (its bounds gain a
         // pixel or not by where its edges fall).

@@ -144,7 +144,8 @@ public final class DetectTrajectoriesRequest {
         let start = targetFrameTime == nil ? nil : ContinuousClock.now
         let blobs: [Blob]
         if let crop = AnalysisCrop(
-            region: regionOfInterest, frameWidth: width, frameHeight: height, shrunkBy: shrunkBy, layout: layout)
+            region: regionOfInterest, frameWidth: width, frameHeight: height, shrunkBy: shrunkBy,
+            analysedAt: analysisReduction, layout: layout)
         {
             configureDetector(frameWidth: width, crop: crop)
             let offset = crop.offset(in: layout), cropLayout = crop.layout(in: layout)
