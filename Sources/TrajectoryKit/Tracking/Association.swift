@@ -18,6 +18,10 @@ struct TrackPrediction: Sendable, Hashable {
     /// point of its latest window; nil for any other track (see
     /// `TrajectoryTracker.BlobCriteria.newObjectContrastRatio`).
     var faintTrackContrast: Double? = nil
+    /// Whether the track is a confirmed flight whose ball is predicted to move too little
+    /// since the previous analysed frame to show in the motion image (see
+    /// `TrajectoryTracker.FlightCriteria.stillBallTravelInRadii`).
+    var ballNearlyStill = false
 }
 
 /// Tells strong blobs from weak ones (see `TrajectoryTracker.BlobCriteria`).

@@ -20,6 +20,11 @@ final class Track {
     private(set) var uuid: UUID?
     /// Analysed frames in a row without a point.
     private(set) var missedFrames = 0
+    /// How many of `missedFrames` were frames in which the ball was predicted too still to be
+    /// seen (`miss(ballNearlyStill:)`), up to `maximumMissedFrames`.
+    private var excusedMisses = 0
+    /// The misses that count towards `maximumMissedFrames`.
+    var countedMisses: Int { missedFrames - excusedMisses }
     /// Whether the track took a point in the frame being analysed.
     private(set) var gainedPoint = false
 
@@ -77,6 +82,7 @@ final class Track {
         state = .tentative
         uuid = nil
         missedFrames = 0
+        excusedMisses = 0
         history.removeAll(keepingCapacity: true)
         history.append(sample)
         // A confirmed track's points may still be shared with an observation handed out; then
@@ -147,6 +153,7 @@ final class Track {
         points.append(point)
         trimHistory()
         missedFrames = 0
+        excusedMisses = 0
         gainedPoint = true
         return true
     }
@@ -185,7 +192,7 @@ final class Track {
                 return .fitted(assessment)
             }
         }
-        let isDisplaced = deviation <= gate + displacementAllowance(test: test) && missedFrames < maximumMissedFrames
+        let isDisplaced = deviation <= gate + displacementAllowance(test: test) && countedMisses < maximumMissedFrames
         return isDisplaced ? .displaced : .refused
     }
 
@@ -203,8 +210,16 @@ final class Track {
     }
 
     /// Records an analysed frame in which the track found no point.
-    func miss() {
+    ///
+    /// A confirmed ball predicted to be nearly still (`TrackPrediction.ballNearlyStill`: at
+    /// the apex of a steep flight, filmed at a high frame rate) shows little or nothing in the
+    /// motion image, which compares a frame with the ones just before it, so missing it there
+    /// is no sign that the flight ended: such misses, up to `maximumMissedFrames` of them, do
+    /// not count towards that limit. (At 60 frames a second a ball tossed 130 pixels high moves
+    /// less than a pixel a frame for six frames around its apex.)
+    func miss(ballNearlyStill: Bool) {
         missedFrames += 1
+        if ballNearlyStill, excusedMisses < maximumMissedFrames { excusedMisses += 1 }
         if state == .confirmed { state = .lost }
     }
 
@@ -357,7 +372,10 @@ final class Track {
     /// - One point: no velocity yet, so the gate is the distance the fastest ball covers.
     /// - Two or more: `KinematicFit` of the window (x linear, y quadratic in time; with two
     ///   points, constant velocity), gated as `gateRadius` explains.
-    func prediction(at time: Double, test: FreeFlightTest, limits: PixelMotionLimits) -> TrackPrediction {
+    ///
+    /// - Parameter frameInterval: seconds since the previous analysed frame (nil on the first),
+    ///   for `TrackPrediction.ballNearlyStill`.
+    func prediction(at time: Double, since frameInterval: Double?, test: FreeFlightTest, limits: PixelMotionLimits) -> TrackPrediction {
         let radius = meanRadius
         let window = self.window
         let latest = window[window.index(before: window.endIndex)]
@@ -373,7 +391,16 @@ final class Track {
             isConfirmed: isConfirmed, center: fit.position(at: time),
             gateRadius: gateRadius(fit: fit, at: time, test: test, limits: limits),
             radius: radius, speed: fit.velocity(at: latest.time).length, interval: interval,
-            faintTrackContrast: faintTrackContrast)
+            faintTrackContrast: faintTrackContrast,
+            ballNearlyStill: isNearlyStill(fit: fit, at: time, since: frameInterval, test: test))
+    }
+
+    /// Whether the track is a confirmed flight (falling, not rolling) whose fit moves the ball
+    /// less than `stillBallTravelInRadii` of its radii over the `frameInterval` before `time`.
+    private func isNearlyStill(fit: KinematicFit, at time: Double, since frameInterval: Double?, test: FreeFlightTest) -> Bool {
+        guard isConfirmed, let frameInterval, latestAssessment?.isRolling == false else { return false }
+        let travel = fit.position(at: time).distance(to: fit.position(at: time - frameInterval))
+        return travel < test.criteria.stillBallTravelInRadii * ballRadius
     }
 
     /// The contrast of the clearest point of the latest window when the track is tentative,

@@ -105,6 +105,12 @@ extension TrajectoryTracker {
         /// the ball (three standard deviations reach its edge). Such points weigh little in the
         /// flight's fit.
         public var partialDetectionNoisePerRadius = 1.0 / 3
+        /// A confirmed flight's ball predicted to move less than this many of its radii from
+        /// one analysed frame to the next is nearly still (at the apex of a steep flight): the
+        /// motion image shows little or nothing of it, so frames without its point do not
+        /// count towards `maximumMissedFrames`, up to that many of them again. A 12-pixel ball
+        /// analysed at 960 × 540 is lost below about a pixel a frame (a tenth of its radius).
+        public var stillBallTravelInRadii = 0.15
 
         public init() {}
 
@@ -123,6 +129,7 @@ extension TrajectoryTracker {
             try ConfigurationError.check("wholeDetectionRadiusRatio", wholeDetectionRadiusRatio, in: 1...100)
             try ConfigurationError.check("wholeDetectionMinimumSolidity", wholeDetectionMinimumSolidity, in: 0...1)
             try ConfigurationError.check("partialDetectionNoisePerRadius", partialDetectionNoisePerRadius, in: 0...10)
+            try ConfigurationError.check("stillBallTravelInRadii", stillBallTravelInRadii, in: 0...10)
         }
     }
 

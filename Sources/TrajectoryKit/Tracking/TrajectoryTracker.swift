@@ -132,6 +132,7 @@ public final class TrajectoryTracker {
         // arrays they share with the tracks are unique again if the caller let go of them too.
         observations.removeAll(keepingCapacity: true)
         if let lastTime, frame.time <= lastTime { reset() }
+        let frameInterval = lastTime.map { frame.time - $0 }
         lastTime = frame.time
         let size = FrameSize(width: frameWidth, height: frameHeight, cameraOffset: cameraOffset)
         sceneBlobs.removeAll(keepingCapacity: true)
@@ -140,13 +141,13 @@ public final class TrajectoryTracker {
         frameBlobsByColumn.rebuild(blobs)
         recentFrames.append(sceneBlobs, frame: frame, size: size)
 
-        predict(at: frame.time, size: size)
+        predict(at: frame.time, since: frameInterval, size: size)
         // The newest frame of `recentFrames` holds `sceneBlobs`, already indexed by column.
         associator.associate(
             predictions: predictions, blobs: sceneBlobs, byColumn: recentFrames[age: 0].blobsByColumn,
             strength: blobStrength)
         updateMatchedTracks(blobs: frameBlobs, frame: frame, size: size, motionBeside: motionBeside)
-        for trackIndex in associator.unmatchedTracks { tracks[trackIndex].miss() }
+        for trackIndex in associator.unmatchedTracks { tracks[trackIndex].miss(ballNearlyStill: predictions[trackIndex].ballNearlyStill) }
         createTracks(blobs: frameBlobs, frame: frame, size: size)
         confirmTracks()
         for track in tracks where track.gainedPoint && track.state == .confirmed {
@@ -168,12 +169,13 @@ public final class TrajectoryTracker {
 
     // MARK: - Steps
 
-    private func predict(at time: Double, size: FrameSize) {
+    /// - Parameter frameInterval: seconds since the previous analysed frame; nil on the first.
+    private func predict(at time: Double, since frameInterval: Double?, size: FrameSize) {
         let limits = PixelMotionLimits(configuration.motion, frameWidth: size.width)
         predictions.removeAll(keepingCapacity: true)
         for track in tracks {
             track.beginFrame()
-            predictions.append(track.prediction(at: time, test: flightTest, limits: limits))
+            predictions.append(track.prediction(at: time, since: frameInterval, test: flightTest, limits: limits))
         }
     }
 
@@ -202,7 +204,7 @@ public final class TrajectoryTracker {
             }
             let wasConfirmed = track.isConfirmed
             if !track.offer(detection, point: size.point(blobs.inFrame[match.blob], frame), test: flightTest) {
-                track.miss()
+                track.miss(ballNearlyStill: predictions[match.track].ballNearlyStill)
                 leftoverBlobs.append(match.blob)
             } else if wasConfirmed {
                 recentFrames.claim(blob: match.blob, age: 0)
@@ -372,7 +374,7 @@ public final class TrajectoryTracker {
             // Tracks created in this frame have gained their point, so `index` is in `predictions`.
             let leftFrame = !size.contains(sceneLocation: predictions[index].center)
             let singlePoint = track.history.count == 1
-            if leftFrame || singlePoint || track.missedFrames > configuration.maximumMissedFrames {
+            if leftFrame || singlePoint || track.countedMisses > configuration.maximumMissedFrames {
                 track.remove()
             }
         }

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import TrajectoryKit
+
+/// A ball tossed steeply and filmed at a high frame rate moves less than a pixel a frame for
+/// several frames around its apex, and frame differencing does not see it there: the tracker
+/// must carry the flight across that gap rather than end it and start a second trajectory.
+@Suite struct TrackingApexTests {
+    /// Tossed nearly straight up at 60 fps: 600 px/s up, 30 px/s across, 1000 px/s² of gravity,
+    /// so its apex is 180 px up at 0.6 s (frame 36) and it lands back at frame 72.
+    static let toss = MovingBlob.ball(
+        origin: PixelPoint(x: 600, y: 650), velocity: PixelVector(x: 30, y: -600), gravity: 1000, radius: 8)
+    static let frameRate = 60.0
+
+    /// The toss at 60 fps without the blobs of the frames where the ball moved less than a
+    /// pixel since the frame before, as a frame-differencing detector misses them.
+    static func scene(seed: UInt64) -> (scene: BlobScene, unseen: [Int]) {
+        var scene = BlobScene(frameCount: 72, frameRate: frameRate, sources: [toss], seed: seed)
+        var unseen: [Int] = []
+        for frame in 1..<scene.stamps.count {
+            let now = toss.path(scene.stamps[frame].time)!, before = toss.path(scene.stamps[frame - 1].time)!
+            if PixelVector(x: now.x - before.x, y: now.y - before.y).length < 1 {
+                scene.blobs[frame].removeAll()
+                unseen.append(frame)
+            }
+        }
+        return (scene, unseen)
+    }
+
+    @Test("a steep flight at 60 fps keeps one uuid across the frames around its apex where the ball is not seen",
+          arguments: [1, 2, 3] as [UInt64])
+    func oneTrajectoryAcrossTheApex(seed: UInt64) throws {
+        let (scene, unseen) = Self.scene(seed: seed)
+        // More frames than a track may miss: without the apex's allowance the flight is cut.
+        let limit = try TrajectoryTracker.Configuration().maximumMissedFrames
+        try #require(unseen.count > limit)
+        let trajectories = scene.run(try TrajectoryTracker()).finalObservations
+        try #require(trajectories.count == 1)
+        let frames = trajectories[0].points.map(\.frame)
+        #expect(frames.contains(unseen.first! - 1) && frames.contains(unseen.last! + 1))
+        #expect(frames.last == 71)
+    }
+
+    @Test("without the allowance for a still ball the same flight is cut in two at its apex")
+    func cutWithoutTheAllowance() throws {
+        let (scene, _) = Self.scene(seed: 1)
+        var flight = TrajectoryTracker.FlightCriteria()
+        flight.stillBallTravelInRadii = 0
+        let tracker = TrajectoryTracker(configuration: try TrajectoryTracker.Configuration(flight: flight))
+        let observations = scene.run(tracker)
+        #expect(observations.uuids.count == 2)
+    }
+
+    @Test("a ball that vanishes at its apex is let go after the allowance, not followed on")
+    func vanishingAtTheApex() throws {
+        var (scene, unseen) = Self.scene(seed: 1)
+        // It comes back only after twice the misses a track may have, plus the apex's share.
+        let limit = try TrajectoryTracker.Configuration().maximumMissedFrames
+        let returns = unseen.last! + 2 * limit + 1
+        for frame in unseen.last!..<returns { scene.blobs[frame].removeAll() }
+        let observations = scene.run(try TrajectoryTracker())
+        let trajectories = observations.finalObservations
+        try #require(trajectories.count == 2)
+        #expect(trajectories[0].points.last!.frame < unseen.first!)
+        #expect(trajectories[1].points.first!.frame >= returns)
+    }
+}
