@@ -19,6 +19,9 @@ struct DetectionQuality: Sendable, Hashable {
     /// it is a piece of something larger that moves (a dot of a scrolling word, a hand on an
     /// arm), not a whole object.
     var insideLargerBlob = false
+    /// Whether the blob is two parts of a confirmed ball joined (`SplitBall`): its centre is
+    /// near the ball's, but not as near as a whole ball's.
+    var joinedFromParts = false
     /// How much moved beside the blob, across the track's travel to it, when known: see
     /// ``SideMotion``.
     var beside: SideMotion?

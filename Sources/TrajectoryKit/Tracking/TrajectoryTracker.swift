@@ -67,6 +67,12 @@ public final class TrajectoryTracker {
     private var predictions: [TrackPrediction] = []
     private var associator = Associator()
     private var leftoverBlobs: [Int] = []
+    /// Blobs of the frame taken as the second part of a confirmed ball (`SplitBall`).
+    private var joinedParts: [Int] = []
+    /// For each blob of the frame, whether a confirmed track took it in association: those a
+    /// confirmed ball's other part (`SplitBall`) may not be. A tentative track's blob may be,
+    /// since confirmed tracks have the first claim.
+    private var takenByConfirmedTrack: [Bool] = []
     /// This frame's blobs moved into the scene's coordinates (``update(blobs:frame:frameWidth:frameHeight:cameraOffset:)``),
     /// kept so that filling them allocates nothing.
     private var sceneBlobs: [Blob] = []
@@ -185,13 +191,34 @@ public final class TrajectoryTracker {
     ) {
         leftoverBlobs.removeAll(keepingCapacity: true)
         leftoverBlobs.append(contentsOf: associator.unmatchedBlobs)
+        joinedParts.removeAll(keepingCapacity: true)
+        takenByConfirmedTrack.removeAll(keepingCapacity: true)
+        takenByConfirmedTrack.append(contentsOf: repeatElement(false, count: blobs.inFrame.count))
+        for match in associator.matches where predictions[match.track].isConfirmed { takenByConfirmedTrack[match.blob] = true }
         for match in associator.matches {
             let track = tracks[match.track]
+            // Confirmed tracks come first, so a part one of them joined to its ball is known here.
+            if joinedParts.contains(match.blob) {
+                track.miss(ballNearlyStill: false)
+                continue
+            }
             if blobStrength.isNewObject(blobs.inScene[match.blob], for: predictions[match.track]) {
                 start(track, from: match.blob, of: blobs, frame, size: size)
                 continue
             }
-            var detection = sample(match.blob, of: blobs, frame, size: size, isStrong: match.isStrong)
+            var frameBlob = blobs.inFrame[match.blob]
+            var otherPart: Int?
+            if track.isConfirmed {
+                // Its other part lies within the ball's diameter.
+                let prediction = predictions[match.track]
+                let nearby = frameBlobsByColumn.blobs(nearColumn: frameBlob.center.x, within: 2 * prediction.radius)
+                otherPart = SplitBall.otherPart(
+                    of: match.blob, in: blobs.inScene, candidates: nearby, isAvailable: { !takenByConfirmedTrack[$0] },
+                    prediction: prediction)
+                if let otherPart { frameBlob = SplitBall.joined(frameBlob, blobs.inFrame[otherPart]) }
+            }
+            var detection = sample(frameBlob, inScene: size.inScene(frameBlob), among: blobs, frame, size: size, isStrong: match.isStrong)
+            detection.detection.joinedFromParts = otherPart != nil
             if track.state == .tentative {
                 detection.neighbourMotion = motionTest.motion(of: detection, after: track.history, in: recentFrames)
                 if let previous = track.history.last {
@@ -203,13 +230,18 @@ public final class TrajectoryTracker {
                 }
             }
             let wasConfirmed = track.isConfirmed
-            if !track.offer(detection, point: size.point(blobs.inFrame[match.blob], frame), test: flightTest) {
+            if !track.offer(detection, point: size.point(frameBlob, frame), test: flightTest) {
                 track.miss(ballNearlyStill: predictions[match.track].ballNearlyStill)
                 leftoverBlobs.append(match.blob)
             } else if wasConfirmed {
                 recentFrames.claim(blob: match.blob, age: 0)
+                if let otherPart {
+                    recentFrames.claim(blob: otherPart, age: 0)
+                    joinedParts.append(otherPart)
+                }
             }
         }
+        leftoverBlobs.removeAll { joinedParts.contains($0) }
     }
 
     /// Starts `track` from blob `index`: a new (or spare) track, or one that starts afresh
@@ -417,9 +449,15 @@ public final class TrajectoryTracker {
     /// Blob `index` of the frame as a track's sample: where it is in the scene, and how it
     /// looked in the frame.
     private func sample(_ index: Int, of blobs: FrameBlobs, _ frame: FrameStamp, size: FrameSize, isStrong: Bool) -> TrackSample {
-        let blob = blobs.inFrame[index]
-        return TrackSample(
-            frame: frame.index, time: frame.time, center: blobs.inScene[index].center, radius: blob.radius, missesBefore: 0,
+        sample(blobs.inFrame[index], inScene: blobs.inScene[index], among: blobs, frame, size: size, isStrong: isStrong)
+    }
+
+    /// `blob`, one of the frame's or two joined, as a track's sample.
+    private func sample(
+        _ blob: Blob, inScene sceneBlob: Blob, among blobs: FrameBlobs, _ frame: FrameStamp, size: FrameSize, isStrong: Bool
+    ) -> TrackSample {
+        TrackSample(
+            frame: frame.index, time: frame.time, center: sceneBlob.center, radius: blob.radius, missesBefore: 0,
             detection: DetectionQuality(
                 blob, among: blobs.inFrame, byColumn: frameBlobsByColumn, isStrong: isStrong, frameWidth: size.width,
                 frameHeight: size.height))
