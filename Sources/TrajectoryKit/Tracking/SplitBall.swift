@@ -5,15 +5,14 @@
 /// nearer the prediction and 1–2 px for the pair.
 ///
 /// A confirmed track that took one part takes the pair joined (`joined(_:_:)`) when another
-/// blob is the other part (`otherPart(of:in:candidates:prediction:)`).
+/// blob is the other part (`otherPart(of:in:candidates:isAvailable:prediction:)`).
 enum SplitBall {
-    /// The blob among `candidates` (indices into `blobs`, scene coordinates) for which
-    /// `isAvailable` holds that is the other
-    /// part of the ball whose track, predicted by `prediction`, took blob `part`: inside the
-    /// track's gate, within the ball's diameter of `part`, and such that the two together
-    /// centre nearer the prediction than either does alone. Of several, the one whose pair
-    /// centres nearest. A whole ball's blob, close to the prediction itself, has no other part:
-    /// joining anything to it moves the centre away.
+    /// The blob among `candidates` (indices into `blobs`, scene coordinates) that is available
+    /// (`isAvailable`) and is the other part of the ball whose track, predicted by
+    /// `prediction`, took blob `part`: inside the track's gate, within the ball's diameter of
+    /// `part`, and such that the two together centre nearer the prediction than either does
+    /// alone. Of several, the one whose pair centres nearest. A whole ball's blob, close to the
+    /// prediction itself, has no other part: joining anything to it moves the centre away.
     static func otherPart(
         of part: Int, in blobs: [Blob], candidates: ArraySlice<Int>, isAvailable: (Int) -> Bool,
         prediction: TrackPrediction

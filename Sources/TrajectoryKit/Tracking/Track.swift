@@ -375,7 +375,9 @@ final class Track {
     ///
     /// - Parameter frameInterval: seconds since the previous analysed frame (nil on the first),
     ///   for `TrackPrediction.ballNearlyStill`.
-    func prediction(at time: Double, since frameInterval: Double?, test: FreeFlightTest, limits: PixelMotionLimits) -> TrackPrediction {
+    func prediction(
+        at time: Double, since frameInterval: Double?, test: FreeFlightTest, limits: PixelMotionLimits
+    ) -> TrackPrediction {
         let radius = meanRadius
         let window = self.window
         let latest = window[window.index(before: window.endIndex)]
@@ -397,7 +399,9 @@ final class Track {
 
     /// Whether the track is a confirmed flight (falling, not rolling) whose fit moves the ball
     /// less than `stillBallTravelInRadii` of its radii over the `frameInterval` before `time`.
-    private func isNearlyStill(fit: KinematicFit, at time: Double, since frameInterval: Double?, test: FreeFlightTest) -> Bool {
+    private func isNearlyStill(
+        fit: KinematicFit, at time: Double, since frameInterval: Double?, test: FreeFlightTest
+    ) -> Bool {
         guard isConfirmed, let frameInterval, latestAssessment?.isRolling == false else { return false }
         let travel = fit.position(at: time).distance(to: fit.position(at: time - frameInterval))
         return travel < test.criteria.stillBallTravelInRadii * ballRadius

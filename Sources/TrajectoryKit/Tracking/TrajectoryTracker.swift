@@ -69,10 +69,11 @@ public final class TrajectoryTracker {
     private var leftoverBlobs: [Int] = []
     /// Blobs of the frame taken as the second part of a confirmed ball (`SplitBall`).
     private var joinedParts: [Int] = []
-    /// For each blob of the frame, whether a confirmed track took it in association: those a
-    /// confirmed ball's other part (`SplitBall`) may not be. A tentative track's blob may be,
-    /// since confirmed tracks have the first claim.
-    private var takenByConfirmedTrack: [Bool] = []
+    /// For each blob of the frame, whether a confirmed track has it: took it in association, or
+    /// joined it to its ball as the other part (`SplitBall`). Such a blob may not be another
+    /// confirmed ball's other part; a tentative track's blob may be, since confirmed tracks have
+    /// the first claim.
+    private var claimedByConfirmedTrack: [Bool] = []
     /// This frame's blobs moved into the scene's coordinates (``update(blobs:frame:frameWidth:frameHeight:cameraOffset:)``),
     /// kept so that filling them allocates nothing.
     private var sceneBlobs: [Blob] = []
@@ -153,7 +154,9 @@ public final class TrajectoryTracker {
             predictions: predictions, blobs: sceneBlobs, byColumn: recentFrames[age: 0].blobsByColumn,
             strength: blobStrength)
         updateMatchedTracks(blobs: frameBlobs, frame: frame, size: size, motionBeside: motionBeside)
-        for trackIndex in associator.unmatchedTracks { tracks[trackIndex].miss(ballNearlyStill: predictions[trackIndex].ballNearlyStill) }
+        for trackIndex in associator.unmatchedTracks {
+            tracks[trackIndex].miss(ballNearlyStill: predictions[trackIndex].ballNearlyStill)
+        }
         createTracks(blobs: frameBlobs, frame: frame, size: size)
         confirmTracks()
         for track in tracks where track.gainedPoint && track.state == .confirmed {
@@ -192,14 +195,17 @@ public final class TrajectoryTracker {
         leftoverBlobs.removeAll(keepingCapacity: true)
         leftoverBlobs.append(contentsOf: associator.unmatchedBlobs)
         joinedParts.removeAll(keepingCapacity: true)
-        takenByConfirmedTrack.removeAll(keepingCapacity: true)
-        takenByConfirmedTrack.append(contentsOf: repeatElement(false, count: blobs.inFrame.count))
-        for match in associator.matches where predictions[match.track].isConfirmed { takenByConfirmedTrack[match.blob] = true }
+        claimedByConfirmedTrack.removeAll(keepingCapacity: true)
+        claimedByConfirmedTrack.append(contentsOf: repeatElement(false, count: blobs.inFrame.count))
+        for match in associator.matches where predictions[match.track].isConfirmed {
+            claimedByConfirmedTrack[match.blob] = true
+        }
         for match in associator.matches {
             let track = tracks[match.track]
-            // Confirmed tracks come first, so a part one of them joined to its ball is known here.
-            if joinedParts.contains(match.blob) {
-                track.miss(ballNearlyStill: false)
+            // Confirmed tracks come first, so a tentative track's blob that one of them joined to its
+            // ball is marked by now.
+            if !track.isConfirmed, claimedByConfirmedTrack[match.blob] {
+                track.miss(ballNearlyStill: predictions[match.track].ballNearlyStill)
                 continue
             }
             if blobStrength.isNewObject(blobs.inScene[match.blob], for: predictions[match.track]) {
@@ -213,11 +219,12 @@ public final class TrajectoryTracker {
                 let prediction = predictions[match.track]
                 let nearby = frameBlobsByColumn.blobs(nearColumn: frameBlob.center.x, within: 2 * prediction.radius)
                 otherPart = SplitBall.otherPart(
-                    of: match.blob, in: blobs.inScene, candidates: nearby, isAvailable: { !takenByConfirmedTrack[$0] },
+                    of: match.blob, in: blobs.inScene, candidates: nearby, isAvailable: { !claimedByConfirmedTrack[$0] },
                     prediction: prediction)
                 if let otherPart { frameBlob = SplitBall.joined(frameBlob, blobs.inFrame[otherPart]) }
             }
-            var detection = sample(frameBlob, inScene: size.inScene(frameBlob), among: blobs, frame, size: size, isStrong: match.isStrong)
+            var detection = sample(
+                frameBlob, inScene: size.inScene(frameBlob), among: blobs, frame, size: size, isStrong: match.isStrong)
             detection.detection.joinedFromParts = otherPart != nil
             if track.state == .tentative {
                 detection.neighbourMotion = motionTest.motion(of: detection, after: track.history, in: recentFrames)
@@ -237,6 +244,7 @@ public final class TrajectoryTracker {
                 recentFrames.claim(blob: match.blob, age: 0)
                 if let otherPart {
                     recentFrames.claim(blob: otherPart, age: 0)
+                    claimedByConfirmedTrack[otherPart] = true
                     joinedParts.append(otherPart)
                 }
             }
