@@ -51,6 +51,30 @@ import TrajectoryKit
         #expect(observations.uuids.count == 2)
     }
 
+    /// The toss unseen for `gap` frames from frame 20, well before its apex, with every
+    /// prediction of a confirmed flight taken as nearly still: so every miss in the gap is one
+    /// the allowance may excuse, and only its cap limits them.
+    static func runWithGap(_ gap: Int) throws -> [[TrajectoryObservation]] {
+        var scene = BlobScene(frameCount: 72, frameRate: frameRate, sources: [toss], seed: 7)
+        for frame in 20..<(20 + gap) { scene.blobs[frame].removeAll() }
+        var flight = TrajectoryTracker.FlightCriteria()
+        flight.stillBallTravelInRadii = 10
+        return scene.run(TrajectoryTracker(configuration: try TrajectoryTracker.Configuration(flight: flight)))
+    }
+
+    @Test("the allowance for a still ball excuses as many misses as a track may have, and no more")
+    func allowanceIsCapped() throws {
+        let limit = try TrajectoryTracker.Configuration().maximumMissedFrames
+        // `limit` excused misses and `limit` counted ones: the flight is carried across.
+        let bridged = try Self.runWithGap(2 * limit)
+        #expect(bridged.uuids.count == 1)
+        #expect(bridged.finalObservations.first?.points.map(\.frame).contains(20 + 2 * limit) == true)
+        // One more: the track is let go, and the ball's return starts a second trajectory.
+        let cut = try Self.runWithGap(2 * limit + 1)
+        #expect(cut.uuids.count == 2)
+        #expect(cut.finalObservations.first.map { $0.points.last!.frame < 20 } == true)
+    }
+
     @Test("a ball that vanishes at its apex is let go after the allowance, not followed on")
     func vanishingAtTheApex() throws {
         var (scene, unseen) = Self.scene(seed: 1)
