@@ -67,12 +67,10 @@ public final class TrajectoryTracker {
     private var predictions: [TrackPrediction] = []
     private var associator = Associator()
     private var leftoverBlobs: [Int] = []
-    /// Blobs of the frame taken as the second part of a confirmed ball (`SplitBall`).
-    private var joinedParts: [Int] = []
-    /// For each blob of the frame, whether a confirmed track has it: took it in association, or
-    /// joined it to its ball as the other part (`SplitBall`). Such a blob may not be another
-    /// confirmed ball's other part; a tentative track's blob may be, since confirmed tracks have
-    /// the first claim.
+    /// For each blob of the frame, whether a confirmed track has it: took it in association (and
+    /// did not refuse it), or joined it to its ball as the other part (`SplitBall`). Such a blob
+    /// may not be another confirmed ball's other part, nor start a track; a tentative track's
+    /// blob may be joined, since confirmed tracks have the first claim.
     private var claimedByConfirmedTrack: [Bool] = []
     /// This frame's blobs moved into the scene's coordinates (``update(blobs:frame:frameWidth:frameHeight:cameraOffset:)``),
     /// kept so that filling them allocates nothing.
@@ -194,7 +192,6 @@ public final class TrajectoryTracker {
     ) {
         leftoverBlobs.removeAll(keepingCapacity: true)
         leftoverBlobs.append(contentsOf: associator.unmatchedBlobs)
-        joinedParts.removeAll(keepingCapacity: true)
         claimedByConfirmedTrack.removeAll(keepingCapacity: true)
         claimedByConfirmedTrack.append(contentsOf: repeatElement(false, count: blobs.inFrame.count))
         for match in associator.matches where predictions[match.track].isConfirmed {
@@ -239,17 +236,18 @@ public final class TrajectoryTracker {
             let wasConfirmed = track.isConfirmed
             if !track.offer(detection, point: size.point(frameBlob, frame), test: flightTest) {
                 track.miss(ballNearlyStill: predictions[match.track].ballNearlyStill)
+                claimedByConfirmedTrack[match.blob] = false
                 leftoverBlobs.append(match.blob)
             } else if wasConfirmed {
                 recentFrames.claim(blob: match.blob, age: 0)
                 if let otherPart {
                     recentFrames.claim(blob: otherPart, age: 0)
                     claimedByConfirmedTrack[otherPart] = true
-                    joinedParts.append(otherPart)
                 }
             }
         }
-        leftoverBlobs.removeAll { joinedParts.contains($0) }
+        // A joined part was left unmatched in association; it starts no track.
+        leftoverBlobs.removeAll { claimedByConfirmedTrack[$0] }
     }
 
     /// Starts `track` from blob `index`: a new (or spare) track, or one that starts afresh
