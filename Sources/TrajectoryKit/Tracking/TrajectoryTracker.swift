@@ -274,10 +274,12 @@ public final class TrajectoryTracker {
     /// again as are alive (within ``maximumLiveTracks``). The number of tracks a busy scene
     /// keeps alive creeps up to a new peak now and then: made one at a time, each peak
     /// allocated a track (on about one frame in a hundred of foliage-1, looped), where doubling
-    /// allocates a few times in all.
+    /// allocates a few times in all. The predictions, one per live track, are given room for
+    /// them all at the same time, or they would grow at the next peak on their own.
     private func newTrackGrowingSpares() -> Track {
         let spares = min(tracks.count, maximumLiveTracks - tracks.count - 1)
         for _ in 0..<max(0, spares) { spareTracks.append(newTrack()) }
+        predictions.reserveCapacity(tracks.count + spareTracks.count + 1)
         return newTrack()
     }
 
