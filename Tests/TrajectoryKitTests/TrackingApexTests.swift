@@ -12,14 +12,20 @@ import TrajectoryKit
         origin: PixelPoint(x: 600, y: 650), velocity: PixelVector(x: 30, y: -600), gravity: 1000, radius: 8)
     static let frameRate = 60.0
 
+    /// Frames in a row a track may miss at 60 frames a second: twice what it may at 30, the
+    /// same time (`FramePace`).
+    static func missedFrameLimit() throws -> Int { 2 * (try TrajectoryTracker.Configuration().maximumMissedFrames) }
+
     /// The toss at 60 fps without the blobs of the frames where the ball moved less than a
-    /// pixel since the frame before, as a frame-differencing detector misses them.
+    /// pixel and a half since the frame before, as a frame-differencing detector misses them
+    /// (the frames it compares show little of a ball that moved less than a fifth of its
+    /// radius): ten frames, more than a track may miss.
     static func scene(seed: UInt64) -> (scene: BlobScene, unseen: [Int]) {
         var scene = BlobScene(frameCount: 72, frameRate: frameRate, sources: [toss], seed: seed)
         var unseen: [Int] = []
         for frame in 1..<scene.stamps.count {
             let now = toss.path(scene.stamps[frame].time)!, before = toss.path(scene.stamps[frame - 1].time)!
-            if PixelVector(x: now.x - before.x, y: now.y - before.y).length < 1 {
+            if PixelVector(x: now.x - before.x, y: now.y - before.y).length < 1.5 {
                 scene.blobs[frame].removeAll()
                 unseen.append(frame)
             }
@@ -32,7 +38,7 @@ import TrajectoryKit
     func oneTrajectoryAcrossTheApex(seed: UInt64) throws {
         let (scene, unseen) = Self.scene(seed: seed)
         // More frames than a track may miss: without the apex's allowance the flight is cut.
-        let limit = try TrajectoryTracker.Configuration().maximumMissedFrames
+        let limit = try Self.missedFrameLimit()
         try #require(unseen.count > limit)
         let trajectories = scene.run(try TrajectoryTracker()).finalObservations
         try #require(trajectories.count == 1)
@@ -64,7 +70,7 @@ import TrajectoryKit
 
     @Test("the allowance for a still ball excuses as many misses as a track may have, and no more")
     func allowanceIsCapped() throws {
-        let limit = try TrajectoryTracker.Configuration().maximumMissedFrames
+        let limit = try Self.missedFrameLimit()
         // `limit` excused misses and `limit` counted ones: the flight is carried across.
         let bridged = try Self.runWithGap(2 * limit)
         #expect(bridged.uuids.count == 1)
@@ -79,7 +85,7 @@ import TrajectoryKit
     func vanishingAtTheApex() throws {
         var (scene, unseen) = Self.scene(seed: 1)
         // It comes back only after twice the misses a track may have, plus the apex's share.
-        let limit = try TrajectoryTracker.Configuration().maximumMissedFrames
+        let limit = try Self.missedFrameLimit()
         let returns = unseen.last! + 2 * limit + 1
         for frame in unseen.last!..<returns { scene.blobs[frame].removeAll() }
         let observations = scene.run(try TrajectoryTracker())

@@ -21,15 +21,16 @@ final class Track {
     /// Analysed frames in a row without a point.
     private(set) var missedFrames = 0
     /// How many of `missedFrames` were frames in which the ball was predicted too still to be
-    /// seen (`miss(ballNearlyStill:)`), up to `maximumMissedFrames`.
+    /// seen (`miss(ballNearlyStill:)`), up to `missedFrameLimit`.
     private var excusedMisses = 0
-    /// The misses that count towards `maximumMissedFrames`.
+    /// The misses that count towards `missedFrameLimit`.
     var countedMisses: Int { missedFrames - excusedMisses }
     /// Whether the track took a point in the frame being analysed.
     private(set) var gainedPoint = false
 
     /// The latest points, oldest first. Predictions and flight tests use the last
-    /// `windowLength`; a tentative track keeps up to twice as many, so that what it followed
+    /// `windowLength`; a tentative track keeps up to twice as many (at 30 frames a second; as
+    /// many as span the same time at a higher rate, see `pace`), so that what it followed
     /// before its latest window still counts against confirming it (a ball swung in a circle
     /// looks like a flight for a third of a turn, not for two thirds).
     private(set) var history: Deque<TrackSample>
@@ -54,10 +55,16 @@ final class Track {
     let windowLength: Int
     /// How many of the latest points an observation's projected points are at, as in Vision.
     static let projectedPointCount = 5
-    /// Analysed frames in a row the track may go without a fitted point.
+    /// Analysed frames in a row the track may go without a fitted point, at 30 frames a second.
     let maximumMissedFrames: Int
+    /// How many analysed frames pass in the time of one at 30 frames a second: the tracker
+    /// sets it from the frames' times (``FramePace``), and the limits counted in frames below
+    /// follow it. Set it through `reserveStorage(for:)`.
+    private(set) var pace = FramePace()
+    /// Analysed frames in a row the track may go without a fitted point at the current pace.
+    var missedFrameLimit: Int { pace.frames(maximumMissedFrames) }
     /// The most points a tentative track keeps.
-    var tentativeHistoryLength: Int { 2 * windowLength }
+    var tentativeHistoryLength: Int { pace.frames(2 * windowLength) }
 
     /// A removed track, ready to `start` again; its storage is kept so that starting it
     /// allocates nothing (the tracker keeps removed tracks for reuse). `pointCapacity` asks
@@ -65,16 +72,25 @@ final class Track {
     init(windowLength: Int, maximumMissedFrames: Int, pointCapacity: Int) {
         self.windowLength = windowLength
         self.maximumMissedFrames = maximumMissedFrames
-        self.history = Deque(minimumCapacity: 2 * windowLength + 1)
-        // Room for all a tentative track holds, so that gathering points does not allocate.
-        points.reserveCapacity(max(2 * windowLength + 1, pointCapacity))
-        strays.reserveCapacity(2 * windowLength / 10 + 1)
-        keptSamples.reserveCapacity(2 * windowLength + 1)
-        keptIndices.reserveCapacity(2 * windowLength + 1)
+        self.history = Deque()
+        points.reserveCapacity(pointCapacity)
+        reserveStorage(for: pace)
         // And for what an observation reports, so that a track's first report does not either.
         reportedDetectedPoints.reserveCapacity(windowLength)
         reportedProjectedPoints.reserveCapacity(Self.projectedPointCount)
         state = .removed
+    }
+
+    /// Sets the pace, and gives the track room for all a tentative track then holds, so that
+    /// gathering points does not allocate.
+    func reserveStorage(for pace: FramePace) {
+        self.pace = pace
+        let most = tentativeHistoryLength + 1
+        history.reserveCapacity(most)
+        points.reserveCapacity(most)
+        strays.reserveCapacity(most / 10 + 1)
+        keptSamples.reserveCapacity(most)
+        keptIndices.reserveCapacity(most)
     }
 
     /// Starts the track afresh, tentative, from one detection.
@@ -175,7 +191,7 @@ final class Track {
     /// flight (a blob that is only part of the ball, or the ball merged with something, has a
     /// wider gate and weighs little in the fit: `FreeFlightTest.centroidNoise(of:ballRadius:)`);
     /// displaced when it lies within `displacedDetectionInRadii` ball radii beyond that
-    /// gate and the flight has been fitted within the last `maximumMissedFrames` frames (a
+    /// gate and the flight has been fitted within the last `missedFrameLimit` frames (a
     /// displaced point counts as a miss for the fit, so the prediction never goes stale);
     /// refused otherwise. A bounce or a catch turns the ball at once, so its points soon lie
     /// farther off the predicted path than the ball's size.
@@ -192,7 +208,7 @@ final class Track {
                 return .fitted(assessment)
             }
         }
-        let isDisplaced = deviation <= gate + displacementAllowance(test: test) && countedMisses < maximumMissedFrames
+        let isDisplaced = deviation <= gate + displacementAllowance(test: test) && countedMisses < missedFrameLimit
         return isDisplaced ? .displaced : .refused
     }
 
@@ -214,12 +230,12 @@ final class Track {
     /// A confirmed ball predicted to be nearly still (`TrackPrediction.ballNearlyStill`: at
     /// the apex of a steep flight, filmed at a high frame rate) shows little or nothing in the
     /// motion image, which compares a frame with the ones just before it, so missing it there
-    /// is no sign that the flight ended: such misses, up to `maximumMissedFrames` of them, do
+    /// is no sign that the flight ended: such misses, up to `missedFrameLimit` of them, do
     /// not count towards that limit. (At 60 frames a second a ball tossed 130 pixels high moves
     /// less than a pixel a frame for six frames around its apex.)
     func miss(ballNearlyStill: Bool) {
         missedFrames += 1
-        if ballNearlyStill, excusedMisses < maximumMissedFrames { excusedMisses += 1 }
+        if ballNearlyStill, excusedMisses < missedFrameLimit { excusedMisses += 1 }
         if state == .confirmed { state = .lost }
     }
 

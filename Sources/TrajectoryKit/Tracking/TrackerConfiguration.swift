@@ -12,7 +12,9 @@ extension TrajectoryTracker {
         /// many of the latest points (Vision's `trajectoryLength`).
         public let trajectoryLength: Int
         /// Analysed frames in a row a track may go without a point (an occlusion, a missed
-        /// detection) and still continue with the same uuid.
+        /// detection) and still continue with the same uuid, when frames are analysed at 30 a
+        /// second or fewer; at a higher rate, as many as take the same time (twice as many at
+        /// 60 a second: see `FramePace`).
         public let maximumMissedFrames: Int
         /// What counts as one free flight.
         public let flight: FlightCriteria

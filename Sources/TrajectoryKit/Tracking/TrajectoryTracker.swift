@@ -82,6 +82,9 @@ public final class TrajectoryTracker {
     /// for them (copy-on-write finds every array unique again).
     private var observations: [TrajectoryObservation] = []
     private var lastTime: Double?
+    /// How many analysed frames pass in the time of one at 30 frames a second, from the
+    /// recent frames' times: the limits counted in frames follow it (``FramePace``).
+    private var pace = FramePace()
     /// The most tracks alive at once; beyond it leftover blobs start no track, so a frame full
     /// of moving specks costs bounded time and memory. See `ResourceLimits`.
     public var maximumLiveTracks = ResourceLimits().maximumLiveTracks {
@@ -145,6 +148,7 @@ public final class TrajectoryTracker {
         let frameBlobs = FrameBlobs(inFrame: blobs, inScene: sceneBlobs)
         frameBlobsByColumn.rebuild(blobs)
         recentFrames.append(sceneBlobs, frame: frame, size: size)
+        keepPace()
 
         predict(at: frame.time, since: frameInterval, size: size)
         // The newest frame of `recentFrames` holds `sceneBlobs`, already indexed by column.
@@ -163,6 +167,18 @@ public final class TrajectoryTracker {
         reap(size: size)
         growPointStorageTogether()
         return observations
+    }
+
+    /// Sets ``pace`` from the recent frames' times, and every track's with it.
+    private func keepPace() {
+        guard recentFrames.count >= 2 else { return }
+        let intervals = recentFrames.count - 1
+        let span = recentFrames[age: 0].stamp.time - recentFrames[age: intervals].stamp.time
+        let newPace = FramePace(span: span, intervals: intervals)
+        guard newPace != pace else { return }
+        pace = newPace
+        for track in tracks { track.reserveStorage(for: pace) }
+        for track in spareTracks { track.reserveStorage(for: pace) }
     }
 
     /// Forgets every track, as at the start of a new video.
@@ -284,9 +300,11 @@ public final class TrajectoryTracker {
     }
 
     private func newTrack() -> Track {
-        Track(
+        let track = Track(
             windowLength: configuration.trajectoryLength, maximumMissedFrames: configuration.maximumMissedFrames,
             pointCapacity: largestPointCapacity)
+        track.reserveStorage(for: pace)
+        return track
     }
 
     /// The longest trajectory whose point storage every track is given: beyond it a long
@@ -353,7 +371,8 @@ public final class TrajectoryTracker {
     /// nearest to where the flight's earliest window puts the ball is taken when it lies within
     /// that fit's prediction gate and has the ball's size; the search stops at a blob that is
     /// already another confirmed trajectory's point (reporting it twice would duplicate that
-    /// trajectory) and after `maximumMissedFrames` frames in a row without one.
+    /// trajectory) and after `maximumMissedFrames` frames in a row without one (at 30 frames a
+    /// second; as many as take the same time at the frames' pace).
     private func backfill(_ track: Track) {
         guard let first = track.points.first else { return }
         var misses = 0
@@ -365,7 +384,7 @@ public final class TrajectoryTracker {
                 misses = 0
             case .none:
                 misses += 1
-                if misses > configuration.maximumMissedFrames { return }
+                if misses > pace.frames(configuration.maximumMissedFrames) { return }
             case .claimed, .noFit:
                 return
             }
@@ -414,7 +433,7 @@ public final class TrajectoryTracker {
             // Tracks created in this frame have gained their point, so `index` is in `predictions`.
             let leftFrame = !size.contains(sceneLocation: predictions[index].center)
             let singlePoint = track.history.count == 1
-            if leftFrame || singlePoint || track.countedMisses > configuration.maximumMissedFrames {
+            if leftFrame || singlePoint || track.countedMisses > track.missedFrameLimit {
                 track.remove()
             }
         }
