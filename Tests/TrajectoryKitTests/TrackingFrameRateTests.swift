@@ -11,7 +11,7 @@ import Testing
               (960.0, 32), (90_000.0, 32),
           ])
     func pace(frameRate: Double, expected: Int) {
-        // Eleven intervals, as the tracker's recent frames hold.
+        // Eleven intervals at the rate; how many does not change the rounding.
         #expect(FramePace(span: 11 / frameRate, intervals: 11).framesPerTunedFrame == expected)
     }
 
