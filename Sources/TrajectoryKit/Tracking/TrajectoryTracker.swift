@@ -371,8 +371,8 @@ public final class TrajectoryTracker {
     /// nearest to where the flight's earliest window puts the ball is taken when it lies within
     /// that fit's prediction gate and has the ball's size; the search stops at a blob that is
     /// already another confirmed trajectory's point (reporting it twice would duplicate that
-    /// trajectory) and after `maximumMissedFrames` frames in a row without one (at 30 frames a
-    /// second; as many as take the same time at the frames' pace).
+    /// trajectory) and after the frames in a row a track may miss (`Track.missedFrameLimit`)
+    /// without one.
     private func backfill(_ track: Track) {
         guard let first = track.points.first else { return }
         var misses = 0
@@ -384,7 +384,7 @@ public final class TrajectoryTracker {
                 misses = 0
             case .none:
                 misses += 1
-                if misses > pace.frames(configuration.maximumMissedFrames) { return }
+                if misses > track.missedFrameLimit { return }
             case .claimed, .noFit:
                 return
             }
