@@ -60,4 +60,70 @@ import TrajectoryKit
             #expect(TrackingPartialDetectionTests.pixelError(point) < 1.5, "frame \(point.frame)")
         }
     }
+
+    /// The frames of `twoBallsSharingAPart` in which the balls are seen in parts.
+    static let passingFrames = 15...20
+
+    /// Two balls of radius 12 passing each other, 18 px apart at their closest (frame 18) and at
+    /// most 24 px apart in `passingFrames`. There each is seen only as its far part, a pixel less
+    /// than half their distance from its centre, and one free blob lies halfway between them:
+    /// joined to either ball's part it centres that ball within 0.5 px, and, a pixel farther
+    /// from each ball than that ball's own part, it is left free by association.
+    static func twoBallsSharingAPart(seed: UInt64) -> (scene: BlobScene, balls: [MovingBlob]) {
+        let upper = MovingBlob.ball(
+            origin: PixelPoint(x: 100, y: 500), velocity: PixelVector(x: 900, y: -700), gravity: 900, radius: 12)
+        // The lower ball runs 150 px/s faster across, so the two never move in step.
+        let lower = MovingBlob(path: { time in
+            let above = upper.path(time)!
+            return PixelPoint(x: above.x + 150 * (time - 0.6), y: above.y + 18)
+        }, radius: 12)
+        var scene = BlobScene(frameCount: 36, sources: [upper, lower], seed: seed)
+        var random = SeededGenerator(seed: seed &+ 400)
+        func blob(_ center: PixelPoint) -> Blob {
+            Blob(
+                center: PixelPoint(
+                    x: center.x + random.gaussian(standardDeviation: 0.3), y: center.y + random.gaussian(standardDeviation: 0.3)),
+                radius: 9, area: 200, contrast: 20, elongation: 1.5, solidity: 0.6)
+        }
+        for frame in passingFrames {
+            let a = upper.path(scene.stamps[frame].time)!, b = lower.path(scene.stamps[frame].time)!
+            let apart = PixelVector(x: b.x - a.x, y: b.y - a.y)
+            let halfway = PixelPoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+            let reach = (apart.length / 2 - 1) / apart.length
+            scene.blobs[frame] = [
+                blob(PixelPoint(x: a.x - reach * apart.x, y: a.y - reach * apart.y)),
+                blob(halfway),
+                blob(PixelPoint(x: b.x + reach * apart.x, y: b.y + reach * apart.y)),
+            ]
+        }
+        return (scene, [upper, lower])
+    }
+
+    @Test("a blob is joined to one ball at most, however many it would centre", arguments: [7, 8, 9] as [UInt64])
+    func onePartForOneBall(seed: UInt64) throws {
+        let (scene, balls) = Self.twoBallsSharingAPart(seed: seed)
+        let trajectories = scene.run(try TrajectoryTracker()).finalObservations
+        try #require(trajectories.count == 2)
+        func error(_ point: TrajectoryPoint, _ ball: MovingBlob) -> Double {
+            let pixel = point.location.pixels(width: BlobScene.width, height: BlobScene.height)
+            let truth = ball.path(point.time)!
+            return PixelVector(x: pixel.x - truth.x, y: pixel.y - truth.y).length
+        }
+        // Which trajectory is which ball, by its first point (the balls start 92 px apart).
+        let byBall = balls.map { ball in trajectories.first { error($0.points[0], ball) < 2 } }
+        let upper = try #require(byBall[0]), lower = try #require(byBall[1])
+        try #require(upper.uuid != lower.uuid)
+        var framesJoined = 0
+        for frame in Self.passingFrames {
+            let upperPoint = try #require(upper.points.first { $0.frame == frame })
+            let lowerPoint = try #require(lower.points.first { $0.frame == frame })
+            let centred = [error(upperPoint, balls[0]), error(lowerPoint, balls[1])].map { $0 < 2 }
+            // The middle blob centres one of the two at most; the other ball's point is its own
+            // part, 8 px off or more, rather than the same blob counted as part of both.
+            #expect(centred.filter { $0 }.count <= 1, "frame \(frame): \(centred)")
+            if centred.contains(true) { framesJoined += 1 }
+        }
+        // And the middle blob is joined at all: without the rule it would centre both balls.
+        #expect(framesJoined >= 4)
+    }
 }
