@@ -254,10 +254,14 @@ final class Track {
     /// one like the points that follow it (a faint thing growing clearer), is the track's own
     /// evidence of following clutter and always counts.
     ///
+    /// A track that would be confirmed while a confirmed track follows its ball
+    /// (`trajectoryOfSameBall`) is not: that trajectory takes the points it lacks from before its
+    /// first, and this track is removed.
+    ///
     /// Returns whether the track was confirmed.
     func confirmIfFreeFlight(
         test: FreeFlightTest, motion: CommonMotionTest, evidence: DetectionEvidence, blobs: TrajectoryTracker.BlobCriteria,
-        makeID: () -> UUID
+        trajectoryOfSameBall: ([TrajectoryPoint]) -> Track?, makeID: () -> UUID
     ) -> Bool {
         guard state == .tentative, history.count >= windowLength else { return false }
         var weakStart = 0
@@ -276,6 +280,15 @@ final class Track {
         }
         history.removeFirst(weakStart)
         points.removeFirst(weakStart)
+        // Asked only now, as it searches other tracks' points: the flight may be one already
+        // reported, which then takes this track's earlier points instead of a second uuid.
+        if let reported = trajectoryOfSameBall(points) {
+            for point in points.reversed() where point.frame < reported.points.first?.frame ?? .min {
+                reported.prependEarlierPoint(point)
+            }
+            remove()
+            return false
+        }
         latestAssessment = assessment
         accumulate(assessment.acceleration)
         ballRadius = meanRadius
@@ -483,6 +496,24 @@ final class Track {
         guard let fit = KinematicFit(samples: earliest, referenceNoise: noise) else { return nil }
         let gate = test.criteria.significance * fit.predictionStandardDeviation(at: time, centroidNoise: noise)
         return (fit.position(at: time), gate, radius)
+    }
+
+    /// How many of `others` (in frame order) are points of this track: the same blob in the
+    /// same frame.
+    func countOfPoints(among others: [TrajectoryPoint]) -> Int {
+        guard let first = others.first else { return 0 }
+        // Both are in frame order: find `first`'s frame by bisection, then walk.
+        var low = points.startIndex, high = points.endIndex
+        while low < high {
+            let middle = (low + high) / 2
+            if points[middle].frame < first.frame { low = middle + 1 } else { high = middle }
+        }
+        var count = 0
+        for other in others {
+            while low < points.endIndex, points[low].frame < other.frame { low += 1 }
+            if low < points.endIndex, points[low] == other { count += 1 }
+        }
+        return count
     }
 
     /// Adds a detection of the ball from before the track's first point (see

@@ -333,11 +333,30 @@ public final class TrajectoryTracker {
     private func confirmTracks() {
         for track in tracks where track.state == .tentative && track.gainedPoint {
             if track.confirmIfFreeFlight(
-                test: flightTest, motion: motionTest, evidence: evidence, blobs: configuration.blobs, makeID: makeID
+                test: flightTest, motion: motionTest, evidence: evidence, blobs: configuration.blobs,
+                trajectoryOfSameBall: confirmedTrack(sharingBallOf:), makeID: makeID
             ) {
                 claimPoints(of: track)
                 backfill(track)
+            } else if track.state == .removed {
+                // Its points went to the trajectory of its ball: no backfill may take them again.
+                claimPoints(of: track)
             }
+        }
+    }
+
+    /// How many of a tentative track's points may be another trajectory's before the track
+    /// counts as following that trajectory's ball. Two balls crossing share a blob for a frame
+    /// or two.
+    static let sharedPointsOfOneBall = 3
+
+    /// The confirmed track, if any, of which `sharedPointsOfOneBall` of `points` are points. A
+    /// tentative track that began on a throwing hand can follow the ball for a long time before
+    /// the throw leaves its points, while a track begun later is confirmed and backfilled with
+    /// the same blobs: confirming the first too would report one flight twice.
+    private func confirmedTrack(sharingBallOf points: [TrajectoryPoint]) -> Track? {
+        tracks.first { other in
+            other.isConfirmed && other.countOfPoints(among: points) >= Self.sharedPointsOfOneBall
         }
     }
 
