@@ -255,15 +255,12 @@ final class Track {
     /// evidence of following clutter and always counts.
     ///
     /// A track that would be confirmed while a confirmed track follows its ball
-    /// (`trajectoryOfSameBall`) is not: that trajectory takes the points it lacks from before its
-    /// first, and this track is removed.
-    ///
-    /// Returns whether the track was confirmed.
+    /// (`trajectoryOfSameBall`, asked of its points) is removed instead, and says which.
     func confirmIfFreeFlight(
         test: FreeFlightTest, motion: CommonMotionTest, evidence: DetectionEvidence, blobs: TrajectoryTracker.BlobCriteria,
         trajectoryOfSameBall: ([TrajectoryPoint]) -> Track?, makeID: () -> UUID
-    ) -> Bool {
-        guard state == .tentative, history.count >= windowLength else { return false }
+    ) -> Confirmation {
+        guard state == .tentative, history.count >= windowLength else { return .stillTentative }
         var weakStart = 0
         var found = assessWithoutStrays(from: 0, test: test, motion: motion, evidence: evidence)
         if found == nil {
@@ -272,7 +269,7 @@ final class Track {
                 found = assessWithoutStrays(from: weakStart, test: test, motion: motion, evidence: evidence)
             }
         }
-        guard let assessment = found else { return false }
+        guard let assessment = found else { return .stillTentative }
         strays.sort()
         for stray in strays.reversed() {
             history.remove(at: stray)
@@ -281,13 +278,10 @@ final class Track {
         history.removeFirst(weakStart)
         points.removeFirst(weakStart)
         // Asked only now, as it searches other tracks' points: the flight may be one already
-        // reported, which then takes this track's earlier points instead of a second uuid.
+        // reported, which must not get a second uuid.
         if let reported = trajectoryOfSameBall(points) {
-            for point in points.reversed() where point.frame < reported.points.first?.frame ?? .min {
-                reported.prependEarlierPoint(point)
-            }
             remove()
-            return false
+            return .sameBall(as: reported)
         }
         latestAssessment = assessment
         accumulate(assessment.acceleration)
@@ -296,7 +290,17 @@ final class Track {
         state = .confirmed
         // The history is trimmed to a window at the next point; until then its earliest points
         // tell where the ball was before the track began (`earlierPosition(at:test:)`).
-        return true
+        return .confirmed
+    }
+
+    /// What `confirmIfFreeFlight` did.
+    enum Confirmation {
+        /// Nothing: the track stays tentative.
+        case stillTentative
+        /// Confirmed as a new trajectory.
+        case confirmed
+        /// Removed, as it follows the ball of a confirmed track, which its points belong to.
+        case sameBall(as: Track)
     }
 
     /// Indices into `history` of the points the latest `assessWithoutStrays` call set aside;
@@ -516,8 +520,9 @@ final class Track {
         return count
     }
 
-    /// Adds a detection of the ball from before the track's first point (see
-    /// `TrajectoryTracker.backfill`); each must be earlier than the one added before it.
+    /// Adds a detection of the ball from before the track's first point (found by
+    /// `TrajectoryTracker.backfill`, or given by a later track on the same ball); each must be
+    /// earlier than the one added before it.
     func prependEarlierPoint(_ point: TrajectoryPoint) {
         precondition(point.frame < points.first?.frame ?? .max, "earlier points are added newest first")
         points.insert(point, at: 0)

@@ -332,14 +332,21 @@ public final class TrajectoryTracker {
 
     private func confirmTracks() {
         for track in tracks where track.state == .tentative && track.gainedPoint {
-            if track.confirmIfFreeFlight(
+            switch track.confirmIfFreeFlight(
                 test: flightTest, motion: motionTest, evidence: evidence, blobs: configuration.blobs,
                 trajectoryOfSameBall: confirmedTrack(sharingBallOf:), makeID: makeID
             ) {
+            case .stillTentative:
+                break
+            case .confirmed:
                 claimPoints(of: track)
                 backfill(track)
-            } else if track.state == .removed {
-                // Its points went to the trajectory of its ball: no backfill may take them again.
+            case .sameBall(let reported):
+                // The trajectory of its ball takes the points it lacks from before its first,
+                // and no backfill may take them again.
+                for point in track.points.reversed() where point.frame < reported.points.first?.frame ?? .min {
+                    reported.prependEarlierPoint(point)
+                }
                 claimPoints(of: track)
             }
         }
