@@ -31,8 +31,12 @@ import Testing
         }, radius: 7)
     }
 
+    /// The circles are seen from the first frame, so no track on them holds a past to count
+    /// against it; the slow ones (a light going round once in two seconds) turn only 30° in the
+    /// sixth of a second that ten points span at 60 frames a second, an arc one constant
+    /// acceleration fits within the noise.
     @Test("a blob circling makes no trajectory at 60 frames a second, as at 30",
-          arguments: [(20.0, 1.0), (40.0, 1.0), (150.0, 1.5)], [30.0, 60.0])
+          arguments: [(20.0, 1.0), (40.0, 1.0), (150.0, 1.5), (30.0, 1.5), (48.0, 1.9), (60.0, 2.5)], [30.0, 60.0])
     func circle(orbit: (radius: Double, period: Double), frameRate: Double) throws {
         for seed in [41, 42, 43] as [UInt64] {
             let scene = BlobScene(
@@ -41,6 +45,29 @@ import Testing
             let trajectories = scene.run(try TrajectoryTracker()).finalObservations
             #expect(trajectories.count == 0, "seed \(seed)")
         }
+    }
+
+    /// A ball thrown at `start` seconds across a 60-frames-a-second video of one second.
+    static func flight60(start: Double) throws -> [[TrajectoryObservation]] {
+        let ball = MovingBlob.ball(
+            origin: PixelPoint(x: 100, y: 400), velocity: PixelVector(x: 600, y: -500), gravity: 900, start: start)
+        return BlobScene(frameCount: 60 + Int(60 * start), frameRate: 60, sources: [ball], seed: 3)
+            .run(try TrajectoryTracker())
+    }
+
+    @Test("a ball already in flight as the video begins is found from its first frame at 60 frames a second, on twice the points")
+    func flightFromTheFirstFrame() throws {
+        let length = try TrajectoryTracker.Configuration().trajectoryLength
+        let observations = try Self.flight60(start: 0)
+        #expect(observations.uuids.count == 1)
+        #expect(observations.finalObservations.first?.points.first?.frame == 0)
+        // Nothing shows where its motion began, so it is judged on the time ten points span at
+        // 30 frames a second.
+        #expect(observations.firstIndex { !$0.isEmpty } == 2 * length - 1)
+        // Thrown later, the same flight is confirmed on ten points.
+        let thrownLater = try Self.flight60(start: 0.5)
+        #expect(thrownLater.uuids.count == 1)
+        #expect(thrownLater.firstIndex { !$0.isEmpty } == 30 + length - 1)
     }
 
     /// A ball thrown across the frame, unseen for `gap` frames from frame 30 (mid-flight, far

@@ -65,6 +65,23 @@ final class Track {
     var missedFrameLimit: Int { pace.frames(maximumMissedFrames) }
     /// The most points a tentative track keeps.
     var tentativeHistoryLength: Int { pace.frames(2 * windowLength) }
+    /// Whether the track began as the stream began to show motion
+    /// (`TrajectoryTracker.streamStartFrames`): its object may have been moving before the
+    /// video begins, so its first points need not be where its motion began, and nothing it
+    /// followed before them counts against confirming it.
+    private(set) var beganWithStream = false
+    /// The fewest points the track is confirmed on: a window, or, for a track that began with
+    /// the stream, as many as a window spans at 30 frames a second (twice as many at 60).
+    ///
+    /// Why: a track is confirmed on all the points it holds, up to two windows' time, so what
+    /// its object did before a window of flight counts against it: a light circling on a
+    /// wheel, tracked since it came into view, never shows a flight. A track that began with
+    /// the stream holds no such past. At 60 frames a second its first window spans a sixth of a
+    /// second, in which a light circling once in two seconds turns 30°, an arc that one
+    /// constant acceleration fits within the noise (on the accuracy report's 60 fps clips,
+    /// half of the false trajectories began in the first frames). At 30 frames a second a
+    /// window already spans a third of a second, and nothing changes.
+    var leastPointsToConfirm: Int { beganWithStream ? pace.frames(windowLength) : windowLength }
 
     /// A removed track, ready to `start` again; its storage is kept so that starting it
     /// allocates nothing (the tracker keeps removed tracks for reuse). `pointCapacity` asks
@@ -93,8 +110,10 @@ final class Track {
         keptIndices.reserveCapacity(most)
     }
 
-    /// Starts the track afresh, tentative, from one detection.
-    func start(first sample: TrackSample, point: TrajectoryPoint) {
+    /// Starts the track afresh, tentative, from one detection (`beganWithStream`: see
+    /// ``beganWithStream``).
+    func start(first sample: TrackSample, point: TrajectoryPoint, beganWithStream: Bool = false) {
+        self.beganWithStream = beganWithStream
         state = .tentative
         uuid = nil
         missedFrames = 0
@@ -239,7 +258,8 @@ final class Track {
         if state == .confirmed { state = .lost }
     }
 
-    /// For a tentative track with at least a window of points: confirms it, taking an id from
+    /// For a tentative track with at least `leastPointsToConfirm` points (a window, more for
+    /// one that began with the stream at a high frame rate): confirms it, taking an id from
     /// `makeID`, when all the points it holds (up to two windows) are one free flight of a ball
     /// moving on its own (`CommonMotionTest`) and detected like one (`DetectionEvidence`),
     /// allowing one point in ten to be a stray detection (a fragment of the ball, a blob beside
@@ -260,12 +280,12 @@ final class Track {
         test: FreeFlightTest, motion: CommonMotionTest, evidence: DetectionEvidence, blobs: TrajectoryTracker.BlobCriteria,
         trajectoryOfSameBall: ([TrajectoryPoint]) -> Track?, makeID: () -> UUID
     ) -> Confirmation {
-        guard state == .tentative, history.count >= windowLength else { return .stillTentative }
+        guard state == .tentative, history.count >= leastPointsToConfirm else { return .stillTentative }
         var weakStart = 0
         var found = assessWithoutStrays(from: 0, test: test, motion: motion, evidence: evidence)
         if found == nil {
             weakStart = weakStartLength(unlike: blobs)
-            if weakStart > 0, history.count - weakStart >= windowLength {
+            if weakStart > 0, history.count - weakStart >= leastPointsToConfirm {
                 found = assessWithoutStrays(from: weakStart, test: test, motion: motion, evidence: evidence)
             }
         }

@@ -22,13 +22,15 @@ import struct Foundation.UUID
 ///    except that a faint but solid blob starts one in a quiet frame, where nothing else
 ///    moves: `BlobCriteria.minimumQuietStartContrast`);
 /// 5. **confirm** tentative tracks whose points (at least `trajectoryLength`, and all they hold,
-///    up to twice that) pass the free-flight test, show a ball moving on its own rather than
-///    with the blobs beside it (`CommonMotionTest`), and were detected like a ball
-///    (`DetectionEvidence`: whole, mostly solid blobs, and ball-like ones when there is no
-///    gravity to go by), without the few weak points, if any, that a young track took before
-///    it found its ball, giving each a new uuid, and giving it the ball's detections in the
-///    kept frames before its first point, where the flight's fit puts them (a ball whose own
-///    early track was spoilt by clutter is confirmed by a track started later);
+///    up to twice that; at a high frame rate, a track that began with the stream needs as many
+///    as `trajectoryLength` points span at 30 frames a second) pass the free-flight test, show a
+///    ball moving on its own rather than with the blobs beside it (`CommonMotionTest`), and
+///    were detected like a ball (`DetectionEvidence`: whole, mostly solid blobs, and ball-like
+///    ones when there is no gravity to go by), without the few weak points, if any, that a
+///    young track took before it found its ball, giving each a new uuid, and giving it the
+///    ball's detections in the kept frames before its first point, where the flight's fit puts
+///    them (a ball whose own early track was spoilt by clutter is confirmed by a track started
+///    later);
 /// 6. **emit** an observation for every confirmed track that gained a point in this frame;
 /// 7. **reap** tracks that missed too many frames, or whose ball is predicted outside the frame
 ///    while not found (a ball that leaves the frame ends its trajectory; re-entering starts a
@@ -82,6 +84,15 @@ public final class TrajectoryTracker {
     /// for them (copy-on-write finds every array unique again).
     private var observations: [TrajectoryObservation] = []
     private var lastTime: Double?
+    /// Analysed frames before the current one since the stream began (or the last reset): a
+    /// track begun in its first frames may follow something that was moving before the video
+    /// began (`Track.beganWithStream`, `streamStartFrames`).
+    private var framesSinceStreamStart = -1
+    /// How long after the detector's first motion image (``BlobDetector/framesWithoutMotion``
+    /// frames in) a track still counts as beginning with the stream, in frames at 30 frames a
+    /// second (a tenth of a second): something already moving can take a few frames to show a
+    /// blob clear enough to start a track.
+    static let streamStartFrames = 3
     /// How many analysed frames pass in the time of one at 30 frames a second, from the
     /// recent frames' times: the limits counted in frames follow it (``FramePace``).
     private var pace = FramePace()
@@ -142,6 +153,7 @@ public final class TrajectoryTracker {
         if let lastTime, frame.time <= lastTime { reset() }
         let frameInterval = lastTime.map { frame.time - $0 }
         lastTime = frame.time
+        framesSinceStreamStart += 1
         let size = FrameSize(width: frameWidth, height: frameHeight, cameraOffset: cameraOffset)
         sceneBlobs.removeAll(keepingCapacity: true)
         for blob in blobs { sceneBlobs.append(size.inScene(blob)) }
@@ -188,6 +200,7 @@ public final class TrajectoryTracker {
         predictions.removeAll()
         recentFrames.removeAll()
         lastTime = nil
+        framesSinceStreamStart = -1
     }
 
     // MARK: - Steps
@@ -271,7 +284,10 @@ public final class TrajectoryTracker {
     private func start(_ track: Track, from index: Int, of blobs: FrameBlobs, _ frame: FrameStamp, size: FrameSize) {
         let blob = blobs.inFrame[index]
         let isStrong = blobStrength.isClearAndSolid(blob)
-        track.start(first: sample(index, of: blobs, frame, size: size, isStrong: isStrong), point: size.point(blob, frame))
+        let beganWithStream = framesSinceStreamStart <= BlobDetector.framesWithoutMotion + pace.frames(Self.streamStartFrames)
+        track.start(
+            first: sample(index, of: blobs, frame, size: size, isStrong: isStrong), point: size.point(blob, frame),
+            beganWithStream: beganWithStream)
     }
 
     private func createTracks(blobs: FrameBlobs, frame: FrameStamp, size: FrameSize) {
