@@ -6,9 +6,11 @@
 /// so that what it followed before them still counts against confirming it: at 30 frames a
 /// second that is two thirds of a second, in which a light circling once a second shows it
 /// does not fly; at 60 the same twenty points span a third of a turn, which a parabola fits
-/// within a pixel. And a track may miss four frames in a row: at 60 frames a second a ball
-/// slowing at its apex goes unseen for longer than that. Vision's `trajectoryLength` stays a
-/// count of points, as Vision defines it.
+/// within a pixel. A track that begins with the video, which holds no such past, is confirmed
+/// on a window's time of points, not a window (`Track.leastPointsToConfirm`). And a track may
+/// miss four frames in a row: at 60 frames a second a ball slowing at its apex goes unseen for
+/// longer than that. Vision's `trajectoryLength` stays a count of points, as Vision defines
+/// it: the points an observation reports, and the fewest a trajectory is confirmed on.
 struct FramePace: Equatable {
     /// The frame rate the rules were tuned at.
     static let tunedFrameRate = 30.0
