@@ -127,3 +127,25 @@ import TrajectoryKit
         #expect(framesJoined >= 4)
     }
 }
+
+/// A fragment of a ball that keeps beside it, on blobs of its own (at 60 frames a second, the
+/// edge of a ball bouncing), follows the same flight: a track on it is not a second trajectory.
+@Suite struct TrackingFragmentTests {
+    /// The ball of `TrackingSplitBallTests`, confirmed by frame 9, and from frame 12 a small
+    /// fragment 1.5 of its radii to its left (whole blobs both, so neither is joined to the
+    /// other).
+    static func scene(seed: UInt64) -> BlobScene {
+        let ball = TrackingSplitBallTests.ball
+        let fragment = MovingBlob(path: { time in
+            guard time >= 12.0 / 30 - 1e-9, let center = ball.path(time) else { return nil }
+            return PixelPoint(x: center.x - 12, y: center.y)
+        }, radius: 4)
+        return BlobScene(frameCount: 36, sources: [ball, fragment], seed: seed)
+    }
+
+    @Test("a fragment beside a confirmed ball adds no trajectory", arguments: [11, 12, 13] as [UInt64])
+    func fragmentFollowsTheBall(seed: UInt64) throws {
+        let trajectories = Self.scene(seed: seed).run(try TrajectoryTracker()).finalObservations
+        #expect(trajectories.count == 1)
+    }
+}

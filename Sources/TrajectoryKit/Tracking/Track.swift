@@ -13,6 +13,19 @@ enum TrackState: Sendable, Hashable {
     case removed
 }
 
+/// How one track's points compare with another's in the frames both have a point in
+/// (`Track.overlap(with:reach:width:height:)`).
+struct PointOverlap: Equatable {
+    /// Frames in which both have a point.
+    var commonFrames = 0
+    /// Of those, frames in which the two points are the same (the same blob).
+    var samePoints = 0
+    /// Frames in which the two points lie within the reach asked for (the same points included):
+    /// two parts of one ball, such as a fragment beside it or its halves at the apex, lie within
+    /// its diameter of each other.
+    var nearPoints = 0
+}
+
 /// One candidate ball: its latest points for fitting, and, once confirmed, its whole life.
 final class Track {
     private(set) var state = TrackState.tentative
@@ -522,22 +535,30 @@ final class Track {
         return (fit.position(at: time), gate, radius)
     }
 
-    /// How many of `others` (in frame order) are points of this track: the same blob in the
-    /// same frame.
-    func countOfPoints(among others: [TrajectoryPoint]) -> Int {
-        guard let first = others.first else { return 0 }
+    /// How `others` (in frame order) compare with this track's points, in the frames both
+    /// have a point in: the same point (the same blob), or one within `reach` times the larger of
+    /// the two radii, in pixels of a `width` × `height` frame (see `PointOverlap`).
+    func overlap(with others: [TrajectoryPoint], reach: Double, width: Int, height: Int) -> PointOverlap {
+        var overlap = PointOverlap()
+        guard let first = others.first else { return overlap }
         // Both are in frame order: find `first`'s frame by bisection, then walk.
         var low = points.startIndex, high = points.endIndex
         while low < high {
             let middle = (low + high) / 2
             if points[middle].frame < first.frame { low = middle + 1 } else { high = middle }
         }
-        var count = 0
         for other in others {
             while low < points.endIndex, points[low].frame < other.frame { low += 1 }
-            if low < points.endIndex, points[low] == other { count += 1 }
+            guard low < points.endIndex, points[low].frame == other.frame else { continue }
+            let point = points[low]
+            overlap.commonFrames += 1
+            if point == other { overlap.samePoints += 1 }
+            let dx = (point.location.x - other.location.x) * Double(width)
+            let dy = (point.location.y - other.location.y) * Double(height)
+            let limit = reach * max(point.radius, other.radius) * Double(width)
+            if dx * dx + dy * dy <= limit * limit { overlap.nearPoints += 1 }
         }
-        return count
+        return overlap
     }
 
     /// Adds a detection of the ball from before the track's first point (found by

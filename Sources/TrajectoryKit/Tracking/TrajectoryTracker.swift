@@ -172,7 +172,7 @@ public final class TrajectoryTracker {
             tracks[trackIndex].miss(ballNearlyStill: predictions[trackIndex].ballNearlyStill)
         }
         createTracks(blobs: frameBlobs, frame: frame, size: size)
-        confirmTracks()
+        confirmTracks(size: size)
         for track in tracks where track.gainedPoint && track.state == .confirmed {
             if let observation = track.observation() { observations.append(observation) }
         }
@@ -346,11 +346,11 @@ public final class TrajectoryTracker {
     /// How many points each track, alive or spare, can hold before its storage grows (for tests).
     var pointCapacities: [Int] { (tracks + spareTracks).map(\.pointCapacity) }
 
-    private func confirmTracks() {
+    private func confirmTracks(size: FrameSize) {
         for track in tracks where track.state == .tentative && track.gainedPoint {
             switch track.confirmIfFreeFlight(
                 test: flightTest, motion: motionTest, evidence: evidence, blobs: configuration.blobs,
-                trajectoryOfSameBall: confirmedTrack(sharingBallOf:), makeID: makeID
+                trajectoryOfSameBall: { confirmedTrack(sharingBallOf: $0, size: size) }, makeID: makeID
             ) {
             case .stillTentative:
                 break
@@ -369,17 +369,29 @@ public final class TrajectoryTracker {
     }
 
     /// How many of a tentative track's points may be another trajectory's before the track
-    /// counts as following that trajectory's ball. Two balls crossing share a blob for a frame
-    /// or two.
+    /// counts as following that trajectory's ball. Two balls crossing share a blob, or come
+    /// within `sameBallReach` of each other, for a frame or two.
     static let sharedPointsOfOneBall = 3
+    /// How near, in ball radii, a point must lie to a trajectory's point of the same frame to
+    /// show its ball: two parts of one ball lie within its diameter of each other.
+    static let sameBallReach = 2.0
 
-    /// The confirmed track, if any, of which `sharedPointsOfOneBall` of `points` are points. A
-    /// tentative track that began on a throwing hand can follow the ball for a long time before
-    /// the throw leaves its points, while a track begun later is confirmed and backfilled with
-    /// the same blobs: confirming the first too would report one flight twice.
-    private func confirmedTrack(sharingBallOf points: [TrajectoryPoint]) -> Track? {
+    /// The confirmed track, if any, whose ball the tentative track's `points` follow: at least
+    /// `sharedPointsOfOneBall` of them are its points (the same blobs), or that many lie within
+    /// `sameBallReach` of its points and they are at least half of the frames both cover.
+    ///
+    /// A tentative track that began on a throwing hand can follow the ball for a long time
+    /// before the throw leaves its points, while a track begun later is confirmed and
+    /// backfilled with the same blobs; and a fragment of a ball beside it (at 60 fps, the edge
+    /// of a ball bouncing) can start a track that follows the ball as closely, on blobs of its
+    /// own. Confirming either would report one flight twice. Two balls that pass each other,
+    /// at different depths, come that near for only part of the frames they share.
+    private func confirmedTrack(sharingBallOf points: [TrajectoryPoint], size: FrameSize) -> Track? {
         tracks.first { other in
-            other.isConfirmed && other.countOfPoints(among: points) >= Self.sharedPointsOfOneBall
+            guard other.isConfirmed else { return false }
+            let overlap = other.overlap(with: points, reach: Self.sameBallReach, width: size.width, height: size.height)
+            return overlap.samePoints >= Self.sharedPointsOfOneBall
+                || (overlap.nearPoints >= Self.sharedPointsOfOneBall && 2 * overlap.nearPoints >= overlap.commonFrames)
         }
     }
 
