@@ -131,21 +131,36 @@ import TrajectoryKit
 /// A fragment of a ball that keeps beside it, on blobs of its own (at 60 frames a second, the
 /// edge of a ball bouncing), follows the same flight: a track on it is not a second trajectory.
 @Suite struct TrackingFragmentTests {
-    /// The ball of `TrackingSplitBallTests`, confirmed by frame 9, and from frame 12 a small
-    /// fragment 1.5 of its radii to its left (whole blobs both, so neither is joined to the
-    /// other).
-    static func scene(seed: UInt64) -> BlobScene {
+    /// The ball of `TrackingSplitBallTests`, confirmed by frame 9, and from frame 12 another
+    /// blob of `radius` whose offset from the ball, in pixels, is `offset(frame)`.
+    static func scene(seed: UInt64, radius: Double, offset: @escaping @Sendable (Double) -> PixelVector) -> BlobScene {
         let ball = TrackingSplitBallTests.ball
-        let fragment = MovingBlob(path: { time in
+        let other = MovingBlob(path: { time in
             guard time >= 12.0 / 30 - 1e-9, let center = ball.path(time) else { return nil }
-            return PixelPoint(x: center.x - 12, y: center.y)
-        }, radius: 4)
-        return BlobScene(frameCount: 36, sources: [ball, fragment], seed: seed)
+            let shift = offset(time * 30)
+            return PixelPoint(x: center.x + shift.x, y: center.y + shift.y)
+        }, radius: radius)
+        return BlobScene(frameCount: 36, sources: [ball, other], seed: seed)
     }
 
     @Test("a fragment beside a confirmed ball adds no trajectory", arguments: [11, 12, 13] as [UInt64])
     func fragmentFollowsTheBall(seed: UInt64) throws {
-        let trajectories = Self.scene(seed: seed).run(try TrajectoryTracker()).finalObservations
-        #expect(trajectories.count == 1)
+        // A small blob 1.5 of the ball's radii to its left: whole blobs both, so neither is
+        // joined to the other.
+        let scene = Self.scene(seed: seed, radius: 4) { _ in PixelVector(x: -12, y: 0) }
+        #expect(scene.run(try TrajectoryTracker()).finalObservations.count == 1)
+    }
+
+    @Test("a second ball passing the first within two radii for three frames is its own trajectory",
+          arguments: [11, 12, 13] as [UInt64])
+    func ballPassingNear(seed: UInt64) throws {
+        // A ball of the same size 300 px/s faster across, 60 px behind at frame 12, level at
+        // frame 18: within 16 px (two radii) in frames 17 to 19 only, 3 of the 10 points on
+        // which it is confirmed at frame 21.
+        // Taken for the first ball's, its track would be dropped, and a track begun on it
+        // afresh would report it only from frame 22 on.
+        let scene = Self.scene(seed: seed, radius: 8) { frame in PixelVector(x: 10 * (frame - 18), y: 6) }
+        let trajectories = scene.run(try TrajectoryTracker()).finalObservations
+        #expect(trajectories.map { $0.points.first?.frame } == [0, 12])
     }
 }
