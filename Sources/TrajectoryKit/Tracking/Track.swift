@@ -125,7 +125,7 @@ final class Track {
 
     /// Starts the track afresh, tentative, from one detection (`beganWithStream`: see
     /// ``beganWithStream``).
-    func start(first sample: TrackSample, point: TrajectoryPoint, beganWithStream: Bool = false) {
+    func start(first sample: TrackSample, point: TrajectoryPoint, beganWithStream: Bool) {
         self.beganWithStream = beganWithStream
         state = .tentative
         uuid = nil

@@ -111,8 +111,8 @@ extension TrajectoryTracker {
         /// one analysed frame to the next is nearly still (at the apex of a steep flight): the
         /// motion image shows little or nothing of it, so frames without its point do not
         /// count towards `maximumMissedFrames` (counted in time above 30 frames a second), up
-        /// to that many of them again. A 12-pixel ball
-        /// analysed at 960 × 540 is lost below about a pixel a frame (a tenth of its radius).
+        /// to that many of them again. A 12-pixel ball analysed at 960 × 540 is lost below about
+        /// a pixel a frame (a tenth of its radius).
         /// The value is not critical: in the accuracy report (seeds 1–11, and every scene at 60
         /// and at 240 frames a second) 0.1 and 0.25 score as 0.15 does, and 0.4 the same but for
         /// one false trajectory fewer at 60 frames a second; 0 splits hd60-6's first flight in two
