@@ -63,6 +63,22 @@ import TrajectoryKit
         #expect(trajectories[0].points.last?.frame == 35)
     }
 
+    @Test("a flight reports no point where the ball merges with something far larger", arguments: [7, 8, 9] as [UInt64])
+    func mergedWithSomethingLarger(seed: UInt64) throws {
+        // Four frames of the ball in front of a walker: one blob of radius 30 whose centre is
+        // 6 px from the ball's, within the flight's gate and displacement allowance.
+        let scene = Self.scene(altering: 14...17, seed: seed) { truth, random in
+            Blob(center: Self.point(truth, at: 6, &random), radius: 30, area: 2800, contrast: 30, elongation: 1.4,
+                 solidity: 0.9)
+        }
+        let trajectories = scene.run(try TrajectoryTracker()).finalObservations
+        try #require(trajectories.count == 1)
+        // The walker's centre says nothing of where the ball is: those frames are misses, and
+        // the flight goes on once the ball is seen alone again.
+        #expect(trajectories[0].points.map(\.frame) == Array(0..<14) + Array(18..<36))
+        for point in trajectories[0].points { #expect(Self.pixelError(point) < 1.5) }
+    }
+
     @Test("a bounce still ends the trajectory when the ball is seen in part around it")
     func bounceAmongPartialDetections() throws {
         let (ball, fallTime) = MovingBlob.bouncingBall()

@@ -49,6 +49,16 @@ struct BlobStrength: Sendable {
         return blob.elongation <= 1 + blur + criteria.elongationSlack
     }
 
+    /// Whether `blob` may be the ball of the track predicted by `prediction` at all. A blob
+    /// more than `maximumRadiusMismatch` times a confirmed ball's radius is something larger
+    /// that the ball, if it is there, has merged with (a walker it passes in front of): its
+    /// centre may lie anywhere in it, up to its own radius from the ball's, so it cannot place
+    /// the ball, and the frame is a miss for the flight. (A smaller blob can be part of the
+    /// ball, whose centre lies on it; a tentative track has no ball size known yet.)
+    func mayBeBall(_ blob: Blob, for prediction: TrackPrediction) -> Bool {
+        !prediction.isConfirmed || blob.radius <= criteria.maximumRadiusMismatch * prediction.radius
+    }
+
     /// Whether `blob` is a new object rather than more of the faint clutter that the track
     /// predicted by `prediction` has followed: much clearer than anything in its latest window
     /// (`BlobCriteria.newObjectContrastRatio`).
@@ -114,7 +124,7 @@ struct Associator {
                 let distance = PixelVector(
                     x: blob.center.x - prediction.center.x, y: blob.center.y - prediction.center.y
                 ).length
-                guard distance <= prediction.gateRadius else { continue }
+                guard distance <= prediction.gateRadius, strength.mayBeBall(blob, for: prediction) else { continue }
                 let stage = (prediction.isConfirmed ? 0 : 2) + (strength.isStrong(blob, for: prediction) ? 0 : 1)
                 candidates.append(Candidate(
                     track: trackIndex, blob: blobIndex, stage: stage,

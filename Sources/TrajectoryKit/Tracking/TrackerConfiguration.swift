@@ -185,7 +185,9 @@ extension TrajectoryTracker {
         /// more than that plus this slack is weak (an arm, a streak of something else).
         public var elongationSlack = 1.5
         /// A blob whose radius differs from the track's mean radius by more than this factor
-        /// (either way) is weak for that track.
+        /// (either way) is weak for that track, and one larger than a confirmed flight's ball
+        /// by more than it is not taken for that ball at all (the ball merged with something
+        /// larger: its centre does not place the ball).
         public var maximumRadiusMismatch = 2.5
         /// A tentative track that has followed faint clutter (it holds at least a window of
         /// points, no more than half of them strong) starts afresh from a blob this many times
