@@ -25,6 +25,11 @@ public struct PixelPoint: Sendable, Hashable, Codable {
     public func normalized(width: Int, height: Int) -> NormalizedPoint {
         NormalizedPoint(x: x / Double(width), y: 1 - y / Double(height))
     }
+    /// How far `other` is, in pixels.
+    func distance(to other: PixelPoint) -> Double {
+        let (dx, dy) = (x - other.x, y - other.y)
+        return (dx * dx + dy * dy).squareRoot()
+    }
 }
 
 extension NormalizedPoint {

@@ -58,7 +58,7 @@ struct BlobSelection {
     /// (A piece some radii off a blob of its size is often the better measurement of a ball
     /// whose own region took in part of the person behind it.)
     private func isSameObject(_ a: Blob, _ b: Blob) -> Bool {
-        Self.distance(a.center, b.center) < min(a.radius, b.radius) / 2
+        a.center.distance(to: b.center) < min(a.radius, b.radius) / 2
     }
 
     /// Appends to `selected` the recorded blobs that pass every filter.
@@ -80,7 +80,7 @@ struct BlobSelection {
     private func isPieceOfWholeBall(_ index: Int) -> Bool {
         let candidate = candidates[index]
         for (other, ball) in candidates.enumerated() where other != index && ball.isWhole {
-            let distance = Self.distance(candidate.blob.center, ball.blob.center)
+            let distance = candidate.blob.center.distance(to: ball.blob.center)
             if candidate.isWhole {
                 if other < index && distance < max(candidate.blob.radius, ball.blob.radius) / 4 { return true }
             } else if distance < ball.blob.radius * Self.wholePieceReach {
@@ -88,10 +88,6 @@ struct BlobSelection {
             }
         }
         return false
-    }
-
-    private static func distance(_ a: PixelPoint, _ b: PixelPoint) -> Double {
-        ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
     }
 }
 

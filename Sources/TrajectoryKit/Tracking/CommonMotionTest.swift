@@ -116,10 +116,5 @@ struct CommonMotionTest: Sendable {
 }
 
 extension PixelPoint {
-    func distance(to other: PixelPoint) -> Double {
-        let (dx, dy) = (x - other.x, y - other.y)
-        return (dx * dx + dy * dy).squareRoot()
-    }
-
     func isSame(as other: PixelPoint) -> Bool { x == other.x && y == other.y }
 }

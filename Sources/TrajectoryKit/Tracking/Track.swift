@@ -553,10 +553,9 @@ final class Track {
             let point = points[low]
             overlap.commonFrames += 1
             if point == other { overlap.samePoints += 1 }
-            let dx = (point.location.x - other.location.x) * Double(width)
-            let dy = (point.location.y - other.location.y) * Double(height)
-            let limit = reach * max(point.radius, other.radius) * Double(width)
-            if dx * dx + dy * dy <= limit * limit { overlap.nearPoints += 1 }
+            let distance = point.location.pixels(width: width, height: height)
+                .distance(to: other.location.pixels(width: width, height: height))
+            if distance <= reach * max(point.radius, other.radius) * Double(width) { overlap.nearPoints += 1 }
         }
         return overlap
     }
