@@ -73,6 +73,8 @@ final class DecodedFrameQueue: @unchecked Sendable {
     private var producerFailure: (any Error)?
     /// The segment a lane's decoding was in when it failed.
     private var producerFailureSegment = 0
+    /// The segment of the last lane frame queued.
+    private var lastSegmentQueued: Int?
     /// Whether decoding ended at the stream's end rather than stopped or failed.
     private var producerReachedStreamEnd = false
     private var consumerStopped = false
@@ -131,7 +133,7 @@ final class DecodedFrameQueue: @unchecked Sendable {
         width: Int, height: Int, shrunkBy: Int, stamp: FrameStamp, place: VideoReader.LanePlace? = nil,
         copy: (UnsafeMutablePointer<UInt8>, PlaneLayout) throws -> Void
     ) rethrows -> Bool {
-        guard let index = waitForFreeSlot() else { return false }
+        guard let index = waitForFreeSlot(segment: place?.segment) else { return false }
         try fill(index, width: width, height: height, shrunkBy: shrunkBy, stamp: stamp, place: place, copy: copy)
         return true
     }
@@ -145,7 +147,7 @@ final class DecodedFrameQueue: @unchecked Sendable {
         handingOver handOver: VideoReader.FrameHandOver, layout: PlaneLayout, stamp: FrameStamp,
         place: VideoReader.LanePlace? = nil
     ) -> Bool {
-        guard let index = waitForFreeSlot() else { return false }
+        guard let index = waitForFreeSlot(segment: place?.segment) else { return false }
         if slots[index].heldFrame == nil { slots[index].heldFrame = takeSpareHolder() }
         if slots[index].heldFrame == nil, let holder = av_frame_alloc() {
             slots[index].heldFrame = holder
@@ -274,14 +276,43 @@ final class DecodedFrameQueue: @unchecked Sendable {
         return memory.takeSpare()
     }
 
-    /// Waits until the queue takes another frame; nil once the analysing side has stopped.
-    private func waitForFreeSlot() -> Int? {
+    /// Waits until the queue takes another frame, of lane `segment` if a lane's; nil once the
+    /// analysing side has stopped.
+    private func waitForFreeSlot(segment: Int?) -> Int? {
         condition.lock()
         defer { condition.unlock() }
-        while !lookahead.takesAnother(queuedFrames: queued, queuedBytes: memory.queuedBytes) && !consumerStopped {
+        while !(lookahead.takesAnother(queuedFrames: queued, queuedBytes: memory.queuedBytes) && !isTooFarAhead(segment))
+            && !consumerStopped
+        {
             condition.wait()
         }
+        if let segment { lastSegmentQueued = segment }
         return consumerStopped ? nil : (oldest + queued) % capacity
+    }
+
+    /// Whether a lane's frame of `segment` must wait for the analysis to come nearer: when the
+    /// segment lies beyond the one after the analysis's, and this is not its first frame.
+    ///
+    /// Why: a lane needs to run only one segment ahead for both lanes to be busy while decoding
+    /// holds the run back: one decodes the segment the analysis takes, the other the next.
+    /// Further ahead, it only banks frames while the analysis holds the run back, and every
+    /// buffer filled for the first time costs page faults. On `carried-by-hand.mp4` (a keyframe
+    /// every 30 frames) the lanes ran four segments ahead into their whole budget and took 0.68–0.73
+    /// s against one decoder's 0.65–0.70; held to one segment, 0.64–0.66 s (Benchmarks/speed-history.md).
+    /// The first frame of a segment is queued all the same: it is what shows the analysing side
+    /// that the lane's previous segment is over (``LaneMerger``), so the two never wait on each other.
+    private func isTooFarAhead(_ segment: Int?) -> Bool {
+        guard let segment, segment == lastSegmentQueued else { return false }
+        return segment > memory.analysedSegment + 1
+    }
+
+    /// Tells the lanes sharing this queue's memory that the analysing side now takes frames of
+    /// `segment`.
+    func analysisReached(segment: Int) {
+        condition.lock()
+        memory.analysedSegment = max(memory.analysedSegment, segment)
+        condition.broadcast()
+        condition.unlock()
     }
 
     /// Queues the frame just written into slot `index`, the one after the last queued frame.

@@ -25,7 +25,9 @@ enum DecodingLanes {
     /// may hold nearly all of these 128 MB, 246 frames of 1080p or 4K shrunk to 960×540 (the
     /// default analysis size) or 139 of 720p, and runs that far ahead at most. Each queue had 64
     /// MB of its own before: the lane ahead then stopped at half the depth for the same memory
-    /// at most (README, "Speed").
+    /// at most (README, "Speed"). Nor does a lane decode beyond the segment after the one the
+    /// analysis takes (``DecodedFrameQueue``): where keyframes come often, the two queues hold
+    /// about two segments' frames, not the whole budget.
     static let lookahead = DecodingLookahead(maximumFrames: 256, byteBudget: 128_000_000, framesBeyondBudget: 6)
 
     /// Whether two lanes pay from the start for frames of `width` × `height` analysed with
@@ -184,14 +186,21 @@ final class LaneMerger {
                     return try body(plane, frame)
                 }
             case .frame:
-                segment += 1  // the lane is on to its next segment: this one is over
+                moveOn()  // the lane is on to its next segment: this one is over
             case .ended(let failedInSegment?) where failedInSegment <= segment:
                 return try queue.withOldest(body)  // throws the error, the frames before it taken
             case .ended:
                 if queues.allSatisfy({ if case .ended(nil) = $0.waitForNext() { true } else { false } }) { return nil }
-                segment += 1
+                moveOn()
             }
         }
+    }
+
+    /// Goes on to the next segment, and lets the lanes decode the one after it.
+    private func moveOn() {
+        segment += 1
+        // The queues share one memory, which holds the lanes back.
+        queues[0].analysisReached(segment: segment)
     }
 
     /// Whether every frame of the stream was taken.

@@ -14,6 +14,9 @@ final class QueueMemory: @unchecked Sendable {
     let condition = NSCondition()
     /// Bytes of the planes queued in every queue sharing it.
     var queuedBytes = 0
+    /// The segment the analysing side takes frames of (``LaneMerger``): a lane queues no more
+    /// than the first frame of a segment further ahead than the next one.
+    var analysedSegment = 0
     /// Buffers of copied frames already taken, for the next frames to copy into.
     private var spareBuffers: [(storage: UnsafeMutableRawPointer, byteCount: Int)] = []
 

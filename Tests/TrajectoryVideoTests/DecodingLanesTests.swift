@@ -302,10 +302,13 @@ struct DecodedFrameQueueBufferTests {
         return queue.buffersAllocated
     }
 
-    /// Pushes a 64×64 frame numbered `index` into `queue`, copied.
+    /// Pushes a 64×64 frame numbered `index` into `queue`, copied, as a lane's frame of
+    /// `segment` when one is given.
     @discardableResult
-    static func pushFrame(_ index: Int, into queue: DecodedFrameQueue) -> Bool {
-        queue.push(width: 64, height: 64, shrunkBy: 1, stamp: FrameStamp(index: index, time: 0)) { destination, layout in
+    static func pushFrame(_ index: Int, segment: Int? = nil, into queue: DecodedFrameQueue) -> Bool {
+        let place = segment.map { VideoReader.LanePlace(segment: $0, timestamp: nil) }
+        return queue.push(width: 64, height: 64, shrunkBy: 1, stamp: FrameStamp(index: index, time: 0), place: place) {
+            destination, layout in
             destination.initialize(repeating: UInt8(truncatingIfNeeded: index), count: layout.minimumByteCount)
         }
     }
@@ -355,6 +358,33 @@ struct DecodedFrameQueueBufferTests {
         #expect(try behind.withOldest { _, frame in frame.stamp.index } == 2)
         let firstAhead = try ahead.withOldest { plane, frame in (value: plane[0], index: frame.stamp.index) }
         #expect(firstAhead?.value == 100 && firstAhead?.index == 100)
+    }
+
+    @Test("a lane runs no further ahead than the segment after the analysis's, but for one frame")
+    func laneWaitsForTheAnalysis() throws {
+        let lookahead = DecodingLookahead(maximumFrames: 64, byteBudget: .max, framesBeyondBudget: 2)
+        let lane = DecodedFrameQueue(lookahead: lookahead, sharing: QueueMemory())
+        defer { lane.stop() }
+        // The analysis takes segment 0: the next one's frames are queued as they come.
+        for index in 0..<3 { #expect(Self.pushFrame(index, segment: 1, into: lane)) }
+        let pushed = Atomic<Int>(0)
+        let decoding = Thread {
+            for index in 3..<6 {
+                guard Self.pushFrame(index, segment: 3, into: lane) else { return }
+                pushed.add(1, ordering: .sequentiallyConsistent)
+            }
+        }
+        decoding.start()
+        // Segment 3's first frame, which tells the analysing side that segment 1 is over.
+        #expect(Self.eventually { pushed.load(ordering: .sequentiallyConsistent) == 1 })
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(pushed.load(ordering: .sequentiallyConsistent) == 1, "the lane ran two segments ahead")
+        lane.analysisReached(segment: 1)
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(pushed.load(ordering: .sequentiallyConsistent) == 1, "the lane ran two segments ahead")
+        lane.analysisReached(segment: 2)
+        #expect(Self.eventually { pushed.load(ordering: .sequentiallyConsistent) == 3 })
+        for index in 0..<6 { #expect(try lane.withOldest { _, frame in frame.stamp.index } == index) }
     }
 
     @Test("a frame taken from one queue leaves its buffer to the other queue sharing its memory")
