@@ -57,6 +57,10 @@ struct DecodingLanesTests {
         var warnings: [String] = []
     }
 
+    /// Seconds a decode of the test clip may take before it is taken to have stalled: each takes
+    /// well under one.
+    static let stallLimit = 60.0
+
     /// Every frame of `path` through a decoding thread of `lanes` lanes, for an analysis of
     /// `minimumLongSide` and `plannedSpacing`, with `lookahead`; `analysing` is called with
     /// each frame's index as the analysis would spend its time on it.
@@ -70,6 +74,15 @@ struct DecodingLanesTests {
             sizeLimit: FrameSizeLimit(uri: path, maximumPixels: 1 << 24), minimumAnalysisLongSide: minimumLongSide,
             plannedSpacing: plannedSpacing, lanes: lanes)
         defer { thread.stop() }
+        // Lanes and the analysing side that waited on each other for ever must fail the test,
+        // not stall the whole run (a test's time limit cannot end a thread's wait).
+        let stalled = Atomic<Bool>(false)
+        let watchdog = DispatchWorkItem {
+            stalled.store(true, ordering: .sequentiallyConsistent)
+            thread.interrupt()
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + stallLimit, execute: watchdog)
+        defer { watchdog.cancel() }
         _ = try thread.waitUntilOpen()
         var decoded = Decoded(
             inLanes: thread.decodesInLanes, lanesAlternateFromTheStart: thread.lanesAlternateFromTheStart,
@@ -81,6 +94,8 @@ struct DecodingLanesTests {
             decoded.frames.append(frame.0)
             decoded.segments.insert(frame.1)
         }
+        let wasStopped = stalled.load(ordering: .sequentiallyConsistent)
+        #expect(!wasStopped, "decoding stalled: stopped after \(stallLimit) s")
         decoded.framesRead = thread.framesRead
         decoded.warnings = thread.warnings
         decoded.firstAlternatingSegment = thread.firstAlternatingSegment
@@ -383,7 +398,8 @@ struct DecodedFrameQueueBufferTests {
         Thread.sleep(forTimeInterval: 0.2)
         #expect(pushed.load(ordering: .sequentiallyConsistent) == 1, "the lane ran two segments ahead")
         lane.analysisReached(segment: 2)
-        #expect(Self.eventually { pushed.load(ordering: .sequentiallyConsistent) == 3 })
+        // Required: the frames below are taken only once queued, and would be waited for for ever.
+        try #require(Self.eventually { pushed.load(ordering: .sequentiallyConsistent) == 3 })
         for index in 0..<6 { #expect(try lane.withOldest { _, frame in frame.stamp.index } == index) }
     }
 
