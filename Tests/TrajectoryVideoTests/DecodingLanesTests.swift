@@ -83,12 +83,14 @@ struct DecodingLanesTests {
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + stallLimit, execute: watchdog)
         defer { watchdog.cancel() }
-        _ = try thread.waitUntilOpen()
+        let info = try thread.waitUntilOpen()
+        let reduction = DetectTrajectoriesRequest.analysisReduction(
+            width: info.width, height: info.height, minimumLongSide: minimumLongSide)
         var decoded = Decoded(
             inLanes: thread.decodesInLanes, lanesAlternateFromTheStart: thread.lanesAlternateFromTheStart,
             lanesShareOneBudget: thread.lanesShareOneBudget)
         while let frame = try thread.withNextFrame({ plane, frame in
-            (analysed(plane, frame), frame.place?.segment ?? 0)
+            (analysed(plane, frame, reduction: reduction), frame.place?.segment ?? 0)
         }) {
             analysing(decoded.frames.count)
             decoded.frames.append(frame.0)
@@ -102,27 +104,36 @@ struct DecodingLanesTests {
         return decoded
     }
 
-    /// The frame shrunk by two, as the analysis takes it (a lane's frames come shrunk already).
-    static func analysed(_ plane: Span<UInt8>, _ frame: DecodedFrameQueue.QueuedFrame) -> AnalysedFrame {
-        var shrunk = [UInt8]()
-        var layout = frame.layout
-        if frame.shrunkBy == 1 {
-            let size = FrameShrinking.shrunkSize(width: frame.layout.width, height: frame.layout.height, by: 2)
-            layout = PlaneLayout(width: size.width, height: size.height, bytesPerRow: size.width)
-            shrunk = [UInt8](repeating: 0, count: layout.minimumByteCount)
+    /// The frame shrunk `reduction` times, as the analysis takes it (a lane's frames come
+    /// shrunk already), summed.
+    ///
+    /// Cheap even in a debug build, where the trigger tests need the "analysis" to take far
+    /// less time than decoding: a plane that needs no shrinking is not copied, and each row is
+    /// summed by the standard library's `Hasher`, which is built optimized. (Its seed differs
+    /// between processes, so sums are compared only within a test.)
+    static func analysed(_ plane: Span<UInt8>, _ frame: DecodedFrameQueue.QueuedFrame, reduction: Int) -> AnalysedFrame {
+        var hasher = Hasher()
+        func sumRows(of pixels: UnsafeBufferPointer<UInt8>, layout: PlaneLayout) {
+            for row in 0..<layout.height {
+                let start = row * layout.bytesPerRow
+                hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: pixels[start..<(start + layout.width)])))
+            }
+        }
+        if frame.shrunkBy < reduction {
+            let size = FrameShrinking.shrunkSize(width: frame.layout.width, height: frame.layout.height, by: reduction)
+            let layout = PlaneLayout(width: size.width, height: size.height, bytesPerRow: size.width)
+            var shrunk = [UInt8](repeating: 0, count: layout.minimumByteCount)
             shrunk.withUnsafeMutableBufferPointer { destination in
-                DecodedFrameQueue.copy(plane, layout: frame.layout, shrunkBy: 2, to: destination.baseAddress!, layout: layout)
+                DecodedFrameQueue.copy(
+                    plane, layout: frame.layout, shrunkBy: reduction, to: destination.baseAddress!, layout: layout)
             }
+            shrunk.withUnsafeBufferPointer { sumRows(of: $0, layout: layout) }
         } else {
-            plane.withUnsafeBufferPointer { shrunk = Array($0) }
+            plane.withUnsafeBufferPointer { sumRows(of: $0, layout: frame.layout) }
         }
-        var checksum: UInt64 = 0xcbf2_9ce4_8422_2325
-        for row in 0..<layout.height {
-            for column in 0..<layout.width {
-                checksum = (checksum ^ UInt64(shrunk[row * layout.bytesPerRow + column])) &* 0x100_0000_01b3
-            }
-        }
-        return AnalysedFrame(checksum: checksum, width: frame.width, height: frame.height, stamp: frame.stamp)
+        return AnalysedFrame(
+            checksum: UInt64(bitPattern: Int64(hasher.finalize())), width: frame.width, height: frame.height,
+            stamp: frame.stamp)
     }
 
     @Test("two lanes give the frames one decoder gives, in order, with the same times")
