@@ -121,9 +121,7 @@ struct Associator {
         for (trackIndex, prediction) in predictions.enumerated() {
             for blobIndex in blobsByColumn.blobs(nearColumn: prediction.center.x, within: prediction.gateRadius) {
                 let blob = blobs[blobIndex]
-                let distance = PixelVector(
-                    x: blob.center.x - prediction.center.x, y: blob.center.y - prediction.center.y
-                ).length
+                let distance = blob.center.distance(to: prediction.center)
                 guard distance <= prediction.gateRadius, strength.mayBeBall(blob, for: prediction) else { continue }
                 let stage = (prediction.isConfirmed ? 0 : 2) + (strength.isStrong(blob, for: prediction) ? 0 : 1)
                 candidates.append(Candidate(

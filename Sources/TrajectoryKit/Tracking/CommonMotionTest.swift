@@ -74,7 +74,7 @@ struct CommonMotionTest: Sendable {
             let origin = PixelPoint(x: neighbour.center.x - displacement.x, y: neighbour.center.y - displacement.y)
             let hasCounterpart = past.frame.blobsByColumn.blobs(nearColumn: origin.x, within: tolerance).contains {
                 let blob = past.frame.blobs[$0]
-                return blob.center.distance(to: origin) <= tolerance && !blob.center.isSame(as: past.ball)
+                return blob.center.distance(to: origin) <= tolerance && blob.center != past.ball
             }
             if hasCounterpart { return .shared }
         }
@@ -113,8 +113,4 @@ struct CommonMotionTest: Sendable {
     ) -> Bool {
         earlier.suffix(criteria.ghostFrames).contains { $0.center.distance(to: blob.center) <= tolerance }
     }
-}
-
-extension PixelPoint {
-    func isSame(as other: PixelPoint) -> Bool { x == other.x && y == other.y }
 }

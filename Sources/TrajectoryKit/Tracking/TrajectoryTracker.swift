@@ -404,7 +404,7 @@ public final class TrajectoryTracker {
             case .beyond: return
             case .missing: continue
             case .found:
-                guard let blob = recentFrames[age: age].blobs.firstIndex(where: { $0.center.isSame(as: sample.center) })
+                guard let blob = recentFrames[age: age].blobs.firstIndex(where: { $0.center == sample.center })
                 else { continue }
                 recentFrames.claim(blob: blob, age: age)
             }
